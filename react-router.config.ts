@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderPaths } from "./contracts/site-routes.ts";
+
+// Public pages are prerendered to static HTML; admin and tools are client-only
+// screens served through the SPA fallback (see docs/decisions/0001-prerender.md).
+export default {
+  appDirectory: "web/src/app",
+  buildDirectory: "build",
+  ssr: false,
+  prerender: () => prerenderPaths(),
+} satisfies Config;

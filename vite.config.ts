@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { company } from "./content/company.ts";
+
+// Canonical and Open Graph URLs are baked into the prerendered HTML from PUBLIC_URL.
+const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  publicDir: "web/public",
+  define: { __SITE_URL__: JSON.stringify(siteUrl) },
+  server: { proxy: { "/api": "http://127.0.0.1:3000" } },
+});

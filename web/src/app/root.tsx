@@ -1,0 +1,61 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { PageSpinner } from "../components/ui/spinner.tsx";
+import { Toaster } from "../components/ui/toaster.tsx";
+import "../i18n/index.ts";
+import { createQueryClient } from "../lib/query-client.ts";
+import { themeBootScript } from "../lib/theme.ts";
+import "./app.css";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    // The boot script may add the "dark" class before React hydrates.
+    <html lang={i18n.language} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <PageSpinner />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-3xl font-bold">{t("error.title")}</h1>
+      <p className="text-muted-foreground">{t("error.body")}</p>
+      <Button onClick={() => window.location.reload()}>{t("error.reload")}</Button>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { founder } from "../../../content/founder.ts";
+
+// Every screen is its own route module, so each is code-split and loaded on demand.
+// Tool, payment and admin screens show a "coming soon" screen until their issue lands.
+const comingSoon = (path: string, id: string) =>
+  route(path, "routes/coming-soon.tsx", { id: `coming-soon-${id}` });
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("services", "routes/services.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route(founder.handle, "routes/founder.tsx"),
+    comingSoon("domains", "domains"),
+    comingSoon("domain-details/:id", "domain-details"),
+    comingSoon("tech-stack-advisor", "tech-stack-advisor"),
+    comingSoon("speed-analysis", "speed-analysis"),
+    comingSoon("vps-hosting", "vps-hosting"),
+    comingSoon("payment", "payment"),
+    comingSoon("payment/receipt", "payment-receipt"),
+    comingSoon("payment/payment-failed", "payment-failed"),
+    comingSoon("project-details/:id", "project-details"),
+    comingSoon("auth", "auth"),
+    comingSoon("admin/login", "admin-login"),
+    comingSoon("admin", "admin"),
+    comingSoon("admin/project/:id", "admin-project"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

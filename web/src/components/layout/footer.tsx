@@ -1,0 +1,83 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { company } from "../../../../content/company.ts";
+import { founder } from "../../../../content/founder.ts";
+import { Logo } from "./logo.tsx";
+
+export function Footer() {
+  const { t } = useTranslation();
+  const columns = [
+    {
+      title: t("footer.company"),
+      links: [
+        { to: "/about", label: t("footer.about") },
+        { to: `/${founder.handle}`, label: t("footer.founder") },
+        { to: "/contact", label: t("footer.contactUs") },
+      ],
+    },
+    {
+      title: t("footer.services"),
+      links: [
+        { to: "/services", label: t("footer.allServices") },
+        { to: "/vps-hosting", label: t("footer.vpsHosting") },
+        { to: "/payment", label: t("footer.payment") },
+      ],
+    },
+    {
+      title: t("footer.tools"),
+      links: [
+        { to: "/tech-stack-advisor", label: t("footer.techStackAdvisor") },
+        { to: "/domains", label: t("footer.domainSearch") },
+        { to: "/speed-analysis", label: t("footer.speedAnalysis") },
+      ],
+    },
+  ];
+
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-2">
+          <Link to="/" className="inline-flex items-center gap-2.5 rounded-md" aria-label={t("nav.homeLink", { company: company.name })}>
+            <Logo />
+          </Link>
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-muted-foreground">{t("footer.tagline")}</p>
+          <ul className="mt-6 space-y-2 text-sm text-muted-foreground">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4 text-primary" />
+              <a href={`tel:${company.phone.href}`} className="hover:text-foreground">{company.phone.display}</a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" className="size-4 text-primary" />
+              <a href={`mailto:${company.email}`} className="hover:text-foreground">{company.email}</a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 text-primary" />
+              <span>{company.headquarters.address}</span>
+            </li>
+          </ul>
+        </div>
+        {columns.map((column) => (
+          <div key={column.title}>
+            <h2 className="text-sm font-semibold text-foreground">{column.title}</h2>
+            <ul className="mt-4 space-y-3 text-sm">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-muted-foreground transition-colors hover:text-foreground">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>{t("footer.copyright", { year: company.copyrightYear, company: company.name })}</p>
+          <p>{t("footer.madeIn")}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

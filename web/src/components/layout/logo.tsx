@@ -1,0 +1,16 @@
+import { company } from "../../../../content/company.ts";
+
+/** The wordmark: a monogram tile and the company name. */
+export function Logo() {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="grid size-9 place-items-center rounded-lg bg-gradient-to-br from-primary to-cyan-500 text-sm font-bold text-white shadow-sm"
+      >
+        {company.shortName}
+      </span>
+      <span className="text-base font-bold tracking-tight text-foreground">{company.name}</span>
+    </>
+  );
+}

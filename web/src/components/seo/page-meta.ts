@@ -1,0 +1,45 @@
+import type { MetaDescriptor } from "react-router";
+import { company } from "../../../../content/company.ts";
+import { i18n } from "../../i18n/index.ts";
+
+export interface PageMetaInput {
+  /** Page title without the site name; omit for the home page. */
+  title?: string;
+  description: string;
+  path: string;
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown>;
+  ogType?: "website" | "profile";
+}
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, __SITE_URL__).toString();
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "website" }: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = title
+    ? i18n.t("meta.titleTemplate", { title, company: company.name })
+    : i18n.t("meta.defaultTitle", { company: company.name });
+  const url = absoluteUrl(path);
+  const image = absoluteUrl("/images/og-image.png");
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: ogType },
+    { property: "og:site_name", content: company.name },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: "en_US" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  if (jsonLd) tags.push({ "script:ld+json": jsonLd });
+  return tags;
+}

@@ -1,0 +1,27 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+import { eagerResources, type Namespaces } from "./resources.ts";
+
+/**
+ * One i18n library for the whole site. The shared catalog is bundled so prerendered HTML
+ * and the first render agree; each page registers its own catalog when its code loads, so a
+ * page never downloads another page's words.
+ */
+void i18n.use(initReactI18next).init({
+  lng: "en",
+  fallbackLng: "en",
+  defaultNS: "common",
+  ns: ["common"],
+  resources: eagerResources,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function registerMessages<N extends keyof Namespaces>(ns: N, language: string, messages: Namespaces[N]): void {
+  if (!i18n.hasResourceBundle(language, ns)) {
+    i18n.addResourceBundle(language, ns, messages);
+  }
+}
+
+export { i18n };

@@ -1,0 +1,21 @@
+import common from "./locales/en/common.json";
+import type about from "./locales/en/about.json";
+import type contact from "./locales/en/contact.json";
+import type founder from "./locales/en/founder.json";
+import type home from "./locales/en/home.json";
+import type notFound from "./locales/en/not-found.json";
+import type services from "./locales/en/services.json";
+
+/** Shared words (navigation, footer, buttons) load with every page. */
+export const eagerResources = { en: { common } } as const;
+
+/** Each page's catalog loads with that page's code (see registerMessages). */
+export interface Namespaces {
+  common: typeof common;
+  home: typeof home;
+  services: typeof services;
+  about: typeof about;
+  contact: typeof contact;
+  founder: typeof founder;
+  notFound: typeof notFound;
+}

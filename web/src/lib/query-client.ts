@@ -1,0 +1,36 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { throwIfNotOk } from "./api-client.ts";
+
+type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** GETs the first element of the query key as a path; a 401 may be treated as null (spec section 7). */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const response = await fetch(String(queryKey[0]), { credentials: "include" });
+    if (options.on401 === "returnNull" && response.status === 401) {
+      return null;
+    }
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/** Exponential delay from 1 s, doubling per attempt, capped at 30 s. */
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, 30_000);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        refetchOnWindowFocus: false,
+        staleTime: 5 * 60 * 1000,
+        retry: 3,
+        retryDelay,
+      },
+      mutations: { retry: 1 },
+    },
+  });
+}
