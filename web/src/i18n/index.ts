@@ -15,6 +15,7 @@ void i18n.use(initReactI18next).init({
   resources: eagerResources,
   initAsync: false,
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
   returnNull: false,
 });
 

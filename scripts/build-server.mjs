@@ -1,0 +1,35 @@
+// Bundles the server into dist/server (dependencies stay in node_modules) and
+// precompresses the built site so it is served as Brotli or gzip without CPU per request.
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server/main.ts"],
+  outdir: "dist/server",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressible = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
+const files = (await readdir("build/client", { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile() && compressible.test(entry.name))
+  .map((entry) => path.join(entry.parentPath, entry.name));
+await Promise.all(
+  files.map(async (file) => {
+    const data = await readFile(file);
+    if (data.length < 512) return;
+    await writeFile(`${file}.br`, await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+  }),
+);
+console.log(`server bundled to dist/server; ${files.length} site files precompressed`);

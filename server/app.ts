@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Mailer } from "./adapters/mail/mailer.ts";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { AppError } from "./lib/errors.ts";
+import { serverT } from "./lib/i18n.ts";
+import type { RateLimiter } from "./lib/rate-limiter.ts";
+import { rateLimitStore } from "./lib/rate-limit-store.ts";
+import { contactRoutes } from "./modules/contact/contact-routes.ts";
+import { healthRoutes } from "./modules/health/health-routes.ts";
+import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
+import { seoRoutes } from "./modules/site/seo-routes.ts";
+import { inlineScriptHashes, registerStaticSite } from "./modules/site/static-site.ts";
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  rateLimiter: RateLimiter;
+  /** null: no SMTP configured; email waits in the outbox. */
+  mailer: Mailer | null;
+  logger?: FastifyServerOptions["logger"];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    outbox: OutboxDispatcher;
+  }
+}
+
+/** Bytes; routes that accept more or less say so themselves. */
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Field name from a validation error path such as "/firstName" or "body/firstName". */
+function fieldName(instancePath: string, fallback: string | undefined): string {
+  const name = instancePath.replace(/^\//, "").replace(/\//g, ".");
+  return name || fallback || "body";
+}
+
+/** The whole API and site, without listening: main.ts listens, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (request.protocol === "https") {
+      reply.header("strict-transport-security", "max-age=63072000; includeSubDomains");
+    }
+  });
+
+  const scriptHashes = await inlineScriptHashes(config.staticDir);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        // Inline style attributes (progress bars) only; no inline <script> anywhere.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    store: rateLimitStore(deps.rateLimiter),
+    errorResponseBuilder: (_request, context) =>
+      new AppError("rate_limited", serverT("rateLimited", { seconds: Math.ceil(context.ttl / 1000) }), 429),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldName(issue.instancePath, undefined);
+        fields[field] ??= issue.message ?? "";
+      }
+      const [firstField, firstMessage] = Object.entries(fields)[0] ?? ["body", ""];
+      return reply.status(400).send({
+        error: "validation_failed",
+        message: firstMessage || serverT("validationFailed", { field: firstField, message: "" }),
+        fields,
+      });
+    }
+    if (error instanceof AppError) {
+      if (error.details?.headers) reply.headers(error.details.headers);
+      return reply.status(error.status).send({ error: error.code, message: error.message, fields: error.details?.fields });
+    }
+    switch (error.code) {
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+        return reply
+          .status(413)
+          .send({ error: "payload_too_large", message: serverT("payloadTooLarge", { limit: request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT }) });
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return reply.status(415).send({ error: "unsupported_media_type", message: serverT("unsupportedMediaType") });
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+        return reply.status(400).send({ error: "invalid_json", message: serverT("invalidJson") });
+    }
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return reply.status(400).send({ error: "invalid_json", message: serverT("invalidJson") });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: error.code ?? "bad_request", message: error.message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "internal", message: serverT("internal") });
+  });
+
+  const outbox = outboxDispatcher({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    from: config.mailFrom,
+    intervalMs: config.outboxIntervalMs,
+    log: app.log,
+  });
+  app.decorate("outbox", outbox);
+  app.addHook("onClose", async () => outbox.stop());
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  await app.register(contactRoutes, {
+    db: deps.database.db,
+    notifyTo: config.contactNotifyTo,
+    onQueued: () => outbox.nudge(),
+  });
+  await registerStaticSite(app, config.staticDir);
+  return app;
+}

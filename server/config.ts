@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+import { company } from "../content/company.ts";
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+  });
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** Every environment variable the server reads, with its default. The README's table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: urlWithProtocol(["postgres", "postgresql"]).optional(),
+  REDIS_URL: urlWithProtocol(["redis", "rediss"]).optional(),
+  PUBLIC_URL: urlWithProtocol(["http", "https"]).default(company.website.url),
+  SMTP_URL: urlWithProtocol(["smtp", "smtps"]).optional(),
+  MAIL_FROM: z.string().min(3).default(`"${company.name}" <no-reply@${new URL(company.website.url).hostname.replace(/^www\./, "")}>`),
+  CONTACT_NOTIFY_TO: z.email().default(company.email),
+  STATIC_DIR: z.string().min(1).default("./build/client"),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactNotifyTo: string;
+  staticDir: string;
+  trustProxy: boolean;
+  logLevel: string;
+  outboxIntervalMs: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once, and fails with every problem listed, not just the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactNotifyTo: e.CONTACT_NOTIFY_TO,
+    staticDir: path.resolve(e.STATIC_DIR),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

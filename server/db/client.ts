@@ -1,0 +1,85 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectRoot } from "../lib/project-root.ts";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations (idempotent; safe with several instances starting at once). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = () => path.join(projectRoot(), "server", "db", "migrations");
+
+// Any constant works: it only has to be the same for every instance of this app.
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      // Two instances starting together must not both apply the same migration.
+      const lock = await pool.connect();
+      try {
+        await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** The embedded default: PostgreSQL in WebAssembly, stored in a folder (or in memory when dataDir is null). */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
+  await client.waitReady;
+  const drizzleDb = drizzlePglite(client, { schema });
+  const db = drizzleDb as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzleDb, { migrationsFolder: migrationsFolder() });
+    },
+    async ping() {
+      if (closed) throw new Error("database is closed");
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,70 @@
+import { Redis } from "ioredis";
+import { smtpMailer } from "./adapters/mail/mailer.ts";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { databaseRateLimiter, redisRateLimiter } from "./lib/rate-limiter.ts";
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** config -> database -> app -> listen; SIGTERM/SIGINT finish in-flight requests, then exit. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const rateLimiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(database.db);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
+
+  const app = await buildApp(config, { database, rateLimiter, mailer });
+  app.log.info(
+    { database: database.kind, rateLimits: redis ? "redis" : "database", email: mailer ? "smtp" : "outbox only" },
+    "starting",
+  );
+  await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
+  const sweep = setInterval(() => {
+    rateLimiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, "rate limit sweep failed"));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    clearInterval(sweep);
+    try {
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+      app.log.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

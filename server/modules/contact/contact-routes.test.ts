@@ -1,0 +1,122 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "../../../contracts/contact.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { contactEnquiries, outboxEmails } from "../../db/schema.ts";
+import { databaseBackends } from "../../../tests/support/databases.ts";
+import { testApp } from "../../../tests/support/test-app.ts";
+import { CONTACT_RATE_LIMIT } from "./contact-routes.ts";
+
+const valid = {
+  firstName: "Aline",
+  lastName: "Uwase",
+  email: "aline@example.rw",
+  service: "cloud-infrastructure",
+  message: "We need a managed VPS for our booking system.",
+};
+
+describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let app: FastifyInstance;
+  let ipCounter = 0;
+  // Each test gets its own client address so the per-IP limit only bites where it is tested.
+  const post = (payload: unknown, ip = `203.0.113.${++ipCounter}`) =>
+    app.inject({ method: "POST", url: "/api/contact", payload: payload as object, remoteAddress: ip });
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await backend.open());
+    app = await testApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await cleanup();
+  });
+
+  it("stores the enquiry and queues the notification before answering 201 with its id", async () => {
+    const response = await post({ ...valid, firstName: "  Aline " });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+    const [row] = await database.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, id));
+    expect(row).toMatchObject({ ...valid, firstName: "Aline", status: "new" });
+    const emails = await database.db.select().from(outboxEmails);
+    const email = emails.find((e) => e.textBody.includes(id));
+    expect(email).toMatchObject({ kind: "contact_enquiry", toAddress: "sales@example.test", replyTo: valid.email, status: "pending" });
+    expect(email?.subject).toBe("New enquiry from Aline Uwase: Cloud & Infrastructure");
+    expect(email?.textBody).toContain(valid.message);
+  });
+
+  it.each([
+    ["firstName", { firstName: "A" }, contactMessages.firstNameMin],
+    ["firstName", { firstName: "   " }, contactMessages.firstNameMin],
+    ["lastName", { lastName: "U" }, contactMessages.lastNameMin],
+    ["email", { email: "aline@" }, contactMessages.emailInvalid],
+    ["service", { service: "" }, contactMessages.serviceRequired],
+    ["message", { message: "Too short" }, contactMessages.messageMin],
+    ["message", { message: "x".repeat(1001) }, contactMessages.messageMax],
+    ["website", { website: "http://spam.example" }, contactMessages.honeypotFilled],
+  ])("answers 400 naming %s for %j", async (field, change, message) => {
+    const response = await post({ ...valid, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "validation_failed", message, fields: { [field]: message } });
+  });
+
+  it("names every missing field at once", async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual(
+      ["email", "firstName", "lastName", "message", "service"].sort(),
+    );
+  });
+
+  it("stores nothing for a rejected enquiry", async () => {
+    const before = await database.db.select().from(contactEnquiries);
+    await post({ ...valid, website: "bot-filled" });
+    await post({ ...valid, email: "nope" });
+    expect(await database.db.select().from(contactEnquiries)).toHaveLength(before.length);
+  });
+
+  it("answers 400 for malformed JSON and 413 for an oversized body", async () => {
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json" },
+      payload: '{"firstName":',
+      remoteAddress: "198.51.100.1",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: "invalid_json" });
+    const huge = await post({ ...valid, message: "x".repeat(20_000) }, "198.51.100.2");
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ error: "payload_too_large" });
+  });
+
+  it(`limits one address to ${CONTACT_RATE_LIMIT.max} enquiries per window with 429 and Retry-After`, async () => {
+    const ip = "192.0.2.77";
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
+      expect((await post(valid, ip)).statusCode).toBe(201);
+    }
+    const limited = await post(valid, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ error: "rate_limited" });
+    expect((await post(valid, "192.0.2.78")).statusCode).toBe(201);
+  });
+
+  it("shares the limit between two app instances on one database", async () => {
+    const second = await testApp(database);
+    try {
+      const ip = "192.0.2.99";
+      for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
+        const target = i % 2 === 0 ? app : second;
+        const response = await target.inject({ method: "POST", url: "/api/contact", payload: valid, remoteAddress: ip });
+        expect(response.statusCode).toBe(201);
+      }
+      const limited = await second.inject({ method: "POST", url: "/api/contact", payload: valid, remoteAddress: ip });
+      expect(limited.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { ContactEnquiry } from "../../../contracts/contact.ts";
+import { contactServiceOptions } from "../../../content/contact-options.ts";
+import type { Database } from "../../db/client.ts";
+import { serverT } from "../../lib/i18n.ts";
+import { enqueueEmail } from "../notifications/outbox-repository.ts";
+import { insertEnquiry, type EnquiryRow } from "./contact-repository.ts";
+
+export interface EnquiryContext {
+  ipAddress: string | undefined;
+  userAgent: string | undefined;
+}
+
+/** The label a visitor saw for the chosen service (the form sends its value). */
+function serviceLabel(value: string): string {
+  return contactServiceOptions.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * Stores an enquiry and queues the notification email in one transaction: when this
+ * resolves, both are committed, and neither exists without the other.
+ */
+export async function submitEnquiry(
+  db: Database,
+  input: ContactEnquiry,
+  context: EnquiryContext,
+  notifyTo: string,
+): Promise<EnquiryRow> {
+  return db.transaction(async (tx) => {
+    const row = await insertEnquiry(tx as unknown as Database, {
+      id: randomUUID(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      service: input.service,
+      message: input.message,
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent?.slice(0, 500),
+    });
+    const name = `${row.firstName} ${row.lastName}`;
+    const service = serviceLabel(row.service);
+    await enqueueEmail(tx as unknown as Database, {
+      kind: "contact_enquiry",
+      toAddress: notifyTo,
+      replyTo: row.email,
+      subject: serverT("enquiry.subject", { ns: "email", name, service }),
+      textBody: serverT("enquiry.body", {
+        ns: "email",
+        name,
+        firstName: row.firstName,
+        email: row.email,
+        service,
+        message: row.message,
+        id: row.id,
+        receivedAt: row.createdAt.toISOString(),
+      }),
+    });
+    return row;
+  });
+}

@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { findPublicRoute, isAppRoute, notFoundPrerenderPath } from "../../../contracts/site-routes.ts";
+import { serverT } from "../../lib/i18n.ts";
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The built pages carry small inline scripts (theme boot, router hydration data). Their
+ * hashes go into script-src, so the CSP needs no 'unsafe-inline'.
+ */
+export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
+  if (!existsSync(staticDir)) return [];
+  const hashes = new Set<string>();
+  for (const file of await htmlFiles(staticDir)) {
+    const html = await readFile(file, "utf8");
+    for (const match of html.matchAll(INLINE_SCRIPT)) {
+      const attributes = match[1] ?? "";
+      if (/type\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
+      hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const HTML_CACHE = "no-cache";
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+
+/**
+ * Serves the built site: hashed assets cached for a year, prerendered pages for public
+ * routes, the SPA shell for client-only screens, and the 404 page (status 404) otherwise.
+ */
+export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+  const available = existsSync(path.join(staticDir, "index.html"));
+  if (available) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: "/",
+      wildcard: true,
+      preCompressed: true,
+      redirect: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ASSET_CACHE : HTML_CACHE);
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, file: string, status: number) =>
+    reply.status(status).header("cache-control", HTML_CACHE).sendFile(file, staticDir);
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = safeDecode(new URL(request.url, "http://local").pathname);
+    const isPageRequest = (request.method === "GET" || request.method === "HEAD") && !pathname.startsWith("/api/");
+    if (!available || !isPageRequest) {
+      return reply
+        .status(404)
+        .send({ error: "not_found", message: serverT("notFound", { method: request.method, url: pathname }) });
+    }
+    const route = findPublicRoute(pathname);
+    if (route) return sendPage(reply, route.path === "/" ? "index.html" : `${route.path.slice(1)}/index.html`, 200);
+    if (isAppRoute(pathname)) return sendPage(reply, "__spa-fallback.html", 200);
+    return sendPage(reply, `${notFoundPrerenderPath.slice(1)}/index.html`, 404);
+  });
+}

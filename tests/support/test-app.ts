@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import type { Mailer } from "../../server/adapters/mail/mailer.ts";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import type { DatabaseHandle } from "../../server/db/client.ts";
+import { databaseRateLimiter, type RateLimiter } from "../../server/lib/rate-limiter.ts";
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    // No built site unless a test points at one.
+    STATIC_DIR: "/nonexistent-static-dir",
+    PUBLIC_URL: "https://www.example.test",
+    CONTACT_NOTIFY_TO: "sales@example.test",
+    MAIL_FROM: "Website <web@example.test>",
+    ...env,
+  });
+}
+
+export async function testApp(
+  database: DatabaseHandle,
+  options: { env?: Record<string, string>; mailer?: Mailer | null; rateLimiter?: RateLimiter } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(options.env), {
+    database,
+    rateLimiter: options.rateLimiter ?? databaseRateLimiter(database.db),
+    mailer: options.mailer ?? null,
+  });
+  await app.ready();
+  return app;
+}
