@@ -54,6 +54,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // The API speaks JSON only: any other body type gets 415 instead of reaching validation.
+  app.removeContentTypeParser(["text/plain"]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

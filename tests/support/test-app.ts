@@ -20,13 +20,20 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function testApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; mailer?: Mailer | null; rateLimiter?: RateLimiter } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer | null;
+    rateLimiter?: RateLimiter;
+    /** Extra routes a test needs, added before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp(testConfig(options.env), {
     database,
     rateLimiter: options.rateLimiter ?? databaseRateLimiter(database.db),
     mailer: options.mailer ?? null,
   });
+  options.extend?.(app);
   await app.ready();
   return app;
 }

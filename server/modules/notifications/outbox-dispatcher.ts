@@ -14,7 +14,7 @@ export function retryDelayMs(attemptsSoFar: number): number | null {
 export interface OutboxDispatcher {
   /** Sends everything due now; resolves with the number sent. */
   drain(): Promise<number>;
-  /** Asks for a drain soon (after a new email is queued). */
+  /** Asks a started dispatcher for a drain now (after a new email is queued). */
   nudge(): void;
   start(): void;
   stop(): Promise<void>;
@@ -67,6 +67,8 @@ export function outboxDispatcher(options: {
   return {
     drain,
     nudge() {
+      // Only a started dispatcher sends on its own; otherwise drain() is called explicitly.
+      if (!timer) return;
       drain().catch((error: unknown) => log.error({ err: error }, "outbox drain failed"));
     },
     start() {

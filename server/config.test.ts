@@ -1,0 +1,66 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("serves on port 3000 with the embedded database in ./data by default", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      trustProxy: false,
+      publicUrl: "https://www.kigalitech.rw",
+      contactNotifyTo: "info@kigalitech.rw",
+    });
+  });
+
+  it("reads every variable it documents", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/var/lib/site",
+      DATABASE_URL: "postgres://u:p@db:5432/site",
+      REDIS_URL: "redis://cache:6379",
+      PUBLIC_URL: "https://example.rw/",
+      SMTP_URL: "smtps://user:pass@mail.example.rw:465",
+      MAIL_FROM: "Site <site@example.rw>",
+      CONTACT_NOTIFY_TO: "sales@example.rw",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/site",
+      databaseUrl: "postgres://u:p@db:5432/site",
+      redisUrl: "redis://cache:6379",
+      publicUrl: "https://example.rw",
+      smtpUrl: "smtps://user:pass@mail.example.rw:465",
+      mailFrom: "Site <site@example.rw>",
+      contactNotifyTo: "sales@example.rw",
+      trustProxy: true,
+      logLevel: "warn",
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it("lists every problem at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://db/site", SMTP_URL: "mail.example.rw", TRUST_PROXY: "maybe" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = [...new Set((error as ConfigError).problems.map((p) => p.split(":")[0]))];
+    expect(problems.sort()).toEqual(["DATABASE_URL", "PORT", "SMTP_URL", "TRUST_PROXY"]);
+    expect((error as ConfigError).message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+  });
+});
