@@ -60,6 +60,9 @@ function subscribe(listener: () => void) {
 }
 
 const getSnapshot = () => toasts;
+
+/** The toasts as they stand (for code outside React). */
+export const peekToasts = (): readonly ToastItem[] => toasts;
 const emptyServerSnapshot: ToastItem[] = [];
 
 export function useToasts(): ToastItem[] {
