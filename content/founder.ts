@@ -4,13 +4,14 @@
  * are computed by the caller from `careerStart` and `skills[].since` using
  * durations.ts, so no figure here goes stale as time passes.
  */
+import { founderHandle } from "./founder-handle.ts";
 import { company } from "./company.ts";
 import type { FounderProfile } from "./types.ts";
 
 const name = "Jean-Paul Habimana";
 
 export const founder: FounderProfile = {
-  handle: "jean-paul-habimana",
+  handle: founderHandle,
   name,
   title: "Chief Executive Officer",
   location: "Kigali, Rwanda",

@@ -11,6 +11,7 @@ export { testimonials, testimonialsAreSample } from "./testimonials.ts";
 export { technologies } from "./technologies.ts";
 export { about } from "./about.ts";
 export { founder } from "./founder.ts";
+export { founderHandle } from "./founder-handle.ts";
 export {
   DAYS_PER_MONTH,
   DAYS_PER_YEAR,

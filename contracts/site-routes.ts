@@ -1,4 +1,4 @@
-import { founder } from "../content/founder.ts";
+import { founderHandle } from "../content/founder-handle.ts";
 
 /**
  * The site's route table as data: which paths are public (prerendered, listed in
@@ -19,7 +19,7 @@ export const publicRoutes: readonly SiteRoute[] = [
   { path: "/services", prerender: true, priority: 0.9, changefreq: "monthly" },
   { path: "/about", prerender: true, priority: 0.7, changefreq: "monthly" },
   { path: "/contact", prerender: true, priority: 0.8, changefreq: "yearly" },
-  { path: `/${founder.handle}`, prerender: true, priority: 0.6, changefreq: "monthly" },
+  { path: `/${founderHandle}`, prerender: true, priority: 0.6, changefreq: "monthly" },
 ];
 
 /** Client-only screens (tools, payment, admin): served by the SPA fallback. */

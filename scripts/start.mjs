@@ -2,6 +2,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+// Settings from .env, when present (see .env.example); real environment variables win.
+if (existsSync(".env")) {
+  const saved = { ...process.env };
+  process.loadEnvFile(".env");
+  Object.assign(process.env, saved);
+}
+
 const built = existsSync("build/client/index.html") && existsSync("dist/server/main.js");
 if (!built) {
   console.log("First start: building the site and server (about a minute)...");

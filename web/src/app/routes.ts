@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { founder } from "../../../content/founder.ts";
+import { founderHandle } from "../../../content/founder-handle.ts";
 
 // Every screen is its own route module, so each is code-split and loaded on demand.
 // Tool, payment and admin screens show a "coming soon" screen until their issue lands.
@@ -12,20 +12,22 @@ export default [
     route("services", "routes/services.tsx"),
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
-    route(founder.handle, "routes/founder.tsx"),
-    comingSoon("domains", "domains"),
-    comingSoon("domain-details/:id", "domain-details"),
-    comingSoon("tech-stack-advisor", "tech-stack-advisor"),
-    comingSoon("speed-analysis", "speed-analysis"),
-    comingSoon("vps-hosting", "vps-hosting"),
-    comingSoon("payment", "payment"),
-    comingSoon("payment/receipt", "payment-receipt"),
-    comingSoon("payment/payment-failed", "payment-failed"),
-    comingSoon("project-details/:id", "project-details"),
-    comingSoon("auth", "auth"),
-    comingSoon("admin/login", "admin-login"),
-    comingSoon("admin", "admin"),
-    comingSoon("admin/project/:id", "admin-project"),
+    route(founderHandle, "routes/founder.tsx"),
+    layout("routes/app-layout.tsx", [
+      comingSoon("domains", "domains"),
+      comingSoon("domain-details/:id", "domain-details"),
+      comingSoon("tech-stack-advisor", "tech-stack-advisor"),
+      comingSoon("speed-analysis", "speed-analysis"),
+      comingSoon("vps-hosting", "vps-hosting"),
+      comingSoon("payment", "payment"),
+      comingSoon("payment/receipt", "payment-receipt"),
+      comingSoon("payment/payment-failed", "payment-failed"),
+      comingSoon("project-details/:id", "project-details"),
+      comingSoon("auth", "auth"),
+      comingSoon("admin/login", "admin-login"),
+      comingSoon("admin", "admin"),
+      comingSoon("admin/project/:id", "admin-project"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

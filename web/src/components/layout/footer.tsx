@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { company } from "../../../../content/company.ts";
-import { founder } from "../../../../content/founder.ts";
+import { founderHandle } from "../../../../content/founder-handle.ts";
 import { Logo } from "./logo.tsx";
 
 export function Footer() {
@@ -12,7 +12,7 @@ export function Footer() {
       title: t("footer.company"),
       links: [
         { to: "/about", label: t("footer.about") },
-        { to: `/${founder.handle}`, label: t("footer.founder") },
+        { to: `/${founderHandle}`, label: t("footer.founder") },
         { to: "/contact", label: t("footer.contactUs") },
       ],
     },

@@ -22,7 +22,7 @@ export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "
     ? i18n.t("meta.titleTemplate", { title, company: company.name })
     : i18n.t("meta.defaultTitle", { company: company.name });
   const url = absoluteUrl(path);
-  const image = absoluteUrl("/images/og-image.png");
+  const image = absoluteUrl("/images/og-image.jpg");
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -33,6 +33,8 @@ export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },

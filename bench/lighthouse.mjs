@@ -1,0 +1,73 @@
+// Runs Lighthouse (mobile, the default) on every public route of the built site, served by the
+// real server, in Debian's Chromium, and prints the four category scores and five metrics.
+// Run after `npm run build`. Offline: no request leaves this machine.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { publicPathsForBench } from "./routes.mjs";
+
+if (!existsSync("dist/server/main.js")) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+const port = Number(process.env.BENCH_PORT ?? 4390);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
+const server = spawn(process.execPath, ["dist/server/main.js"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  stdio: "inherit",
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("server did not start");
+}
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+let chrome;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  const metrics = [
+    ["first-contentful-paint", "FCP", (v) => `${(v / 1000).toFixed(2)} s`],
+    ["largest-contentful-paint", "LCP", (v) => `${(v / 1000).toFixed(2)} s`],
+    ["total-blocking-time", "TBT", (v) => `${Math.round(v)} ms`],
+    ["cumulative-layout-shift", "CLS", (v) => v.toFixed(3)],
+    ["speed-index", "SI", (v) => `${(v / 1000).toFixed(2)} s`],
+  ];
+  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation, simulated throttling\n`);
+  console.log(`${"route".padEnd(22)}${["perf", "a11y", "best", "seo"].map((h) => h.padStart(6)).join("")}  ${metrics.map(([, h]) => h.padStart(9)).join("")}`);
+  for (const route of publicPathsForBench()) {
+    const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      console.log(`${route.padEnd(22)}  failed: ${lhr?.runtimeError?.message ?? "no result"}`);
+      continue;
+    }
+    const scores = categories.map((c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100)).padStart(6)).join("");
+    const values = metrics.map(([id, , fmt]) => fmt(lhr.audits[id]?.numericValue ?? 0).padStart(9)).join("");
+    console.log(`${route.padEnd(22)}${scores}  ${values}`);
+    for (const c of categories) {
+      const failing = Object.values(lhr.audits).filter(
+        (a) => a.score !== null && a.score < 0.9 && lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+      );
+      if (failing.length) console.log(`${"".padEnd(24)}${c}: ${failing.map((a) => a.id).join(", ")}`);
+    }
+  }
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.on("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

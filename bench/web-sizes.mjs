@@ -1,0 +1,59 @@
+// Prints the weight of each public page as a browser first loads it: the HTML, the JavaScript
+// it loads up front (entry module, its imports and modulepreloads) and its CSS, each
+// gzip-compressed at level 9. Run after `npm run build`.
+// Budget for the home page: JS <= 90 KB, CSS <= 15 KB, HTML <= 30 KB.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = "build/client";
+if (!existsSync(path.join(root, "index.html"))) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+// Every prerendered page: index.html files under build/client.
+const routes = readdirSync(root, { recursive: true })
+  .filter((file) => String(file).endsWith("index.html"))
+  .map((file) => {
+    const dir = path.dirname(String(file));
+    const route = dir === "." ? "/" : dir === "__not-found" ? "(404 page)" : `/${dir}`;
+    return [route, String(file)];
+  })
+  .sort(([a], [b]) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
+
+const gz = (file) => gzipSync(readFileSync(path.join(root, file.replace(/^\//, ""))), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const rows = routes.map(([route, file]) => {
+  const html = readFileSync(path.join(root, file), "utf8");
+  const js = new Set([
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
+  ]);
+  const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  return {
+    route,
+    html: gz(file),
+    js: [...js].reduce((sum, src) => sum + gz(src), 0),
+    jsFiles: js.size,
+    css: [...css].reduce((sum, href) => sum + gz(href), 0),
+  };
+});
+
+const latinFont = readdirSync(path.join(root, "assets")).find((f) => /inter-latin-wght.*\.woff2$/.test(f));
+
+console.log("Page weight per prerendered route (KB, gzip -9)\n");
+console.log(`${"route".padEnd(24)}${"HTML".padStart(8)}${"JS".padStart(8)}${"files".padStart(7)}${"CSS".padStart(8)}`);
+for (const r of rows) {
+  console.log(`${r.route.padEnd(24)}${kb(r.html).padStart(8)}${kb(r.js).padStart(8)}${String(r.jsFiles).padStart(7)}${kb(r.css).padStart(8)}`);
+}
+if (latinFont) {
+  console.log(`\nInter latin font (woff2, font-display: swap): ${kb(readFileSync(path.join(root, "assets", latinFont)).length)} KB`);
+}
+const home = rows.find((r) => r.route === "/");
+console.log("\nHome page against the budget:");
+for (const [name, actual, limit] of [["initial JS", home.js, 90], ["CSS", home.css, 15], ["HTML", home.html, 30]]) {
+  console.log(`  ${name.padEnd(11)}${kb(actual).padStart(7)} KB of ${limit} KB  ${actual <= limit * 1024 ? "within" : "OVER"}`);
+}

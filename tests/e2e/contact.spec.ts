@@ -1,0 +1,94 @@
+import { contactMessages } from "../../contracts/contact.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("contact form", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("shows every validation message from the spec", async ({ page }) => {
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const message of [
+      contactMessages.firstNameMin,
+      contactMessages.lastNameMin,
+      contactMessages.emailInvalid,
+      contactMessages.serviceRequired,
+      contactMessages.messageMin,
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByLabel("First name").fill("A");
+    await expect(page.getByText(contactMessages.firstNameMin)).toBeVisible();
+    await page.getByLabel("First name").fill("Al");
+    await expect(page.getByText(contactMessages.firstNameMin)).toBeHidden();
+  });
+
+  test("counts characters live and turns red past 1000", async ({ page }) => {
+    const counter = page.getByTestId("message-counter");
+    await page.getByLabel("Message").fill("Hello");
+    await expect(counter).toContainText("5/1000");
+    await expect(counter).toHaveAttribute("data-over-limit", "false");
+    await page.getByLabel("Message").fill("x".repeat(1000));
+    await expect(counter).toHaveAttribute("data-over-limit", "false");
+    await page.getByLabel("Message").fill("x".repeat(1001));
+    await expect(counter).toContainText("1001/1000");
+    await expect(counter).toHaveAttribute("data-over-limit", "true");
+    await expect(counter).toHaveClass(/text-destructive/);
+  });
+
+  test("sends an enquiry, says so and resets the form", async ({ page }) => {
+    await page.getByLabel("First name").fill("Aline");
+    await page.getByLabel("Last name").fill("Uwase");
+    await page.getByLabel("Email").fill("aline@example.rw");
+    await page.getByLabel("Service").selectOption({ index: 1 });
+    await page.getByLabel("Message").fill("We would like a quote for a managed VPS and backups.");
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
+    const button = page.getByRole("button", { name: "Send Message" });
+    await button.click();
+    const response = await submitted;
+    expect(response.status()).toBe(201);
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("");
+    await expect(page.getByLabel("Message")).toHaveValue("");
+  });
+
+  test("disables the button and reads Sending... while the request is in flight", async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel("First name").fill("Brian");
+    await page.getByLabel("Last name").fill("Okello");
+    await page.getByLabel("Email").fill("brian@example.ug");
+    await page.getByLabel("Service").selectOption({ index: 2 });
+    await page.getByLabel("Message").fill("Please call me about a website for our school.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeDisabled();
+    release();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+  });
+});
+
+test.describe("contact form when the server fails", () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 503/] });
+
+  test("tells the visitor, and keeps what they typed", async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Wanjiru");
+    await page.getByLabel("Email").fill("grace@example.ke");
+    await page.getByLabel("Service").selectOption({ index: 3 });
+    await page.getByLabel("Message").fill("Interested in a security audit next month.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Failed to send message")).toBeVisible();
+    await expect(page.getByText("Please try again or contact us directly.")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Grace");
+  });
+});

@@ -1,0 +1,119 @@
+import { company } from "../../content/company.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("navigation bar", () => {
+  test("links to every section and Get Started leads to the tech stack advisor", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Home", "Services", "Domains", "Tech Stack", "About", "Contact"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
+    await expect(page).toHaveURL(/\/tech-stack-advisor$/);
+  });
+
+  test("turns solid after 10 px of scroll", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(header).toHaveAttribute("data-solid", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute("data-solid", "false");
+  });
+
+  test("collapses into a menu on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("has no horizontal overflow on a 375 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ["/", "/services", "/about", "/contact", "/jean-paul-habimana", "/missing-page"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe("footer and floating buttons", () => {
+  test("shows the 2024 copyright line", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("contentinfo")).toContainText(`© 2024 ${company.name}`);
+  });
+
+  test("shows scroll-to-top after 300 px and it returns to the top", async ({ page }) => {
+    await page.goto("/services");
+    const button = page.getByRole("button", { name: "Scroll to top" });
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 299));
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("scrolls to the top when the location changes", async ({ page }) => {
+    await page.goto("/services");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("opens the chat panel on demand, loading its code only then", async ({ page }) => {
+    const chatChunks: string[] = [];
+    page.on("request", (request) => {
+      if (/chat-panel/.test(request.url())) chatChunks.push(request.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(chatChunks).toEqual([]);
+    await page.getByRole("button", { name: `Open chat with ${company.assistantName}` }).click();
+    const panel = page.getByRole("dialog", { name: company.assistantName });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("Live chat is on its way");
+    expect(chatChunks.length).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await expect(panel).toBeHidden();
+  });
+});
+
+test.describe("theme", () => {
+  test("is light by default, toggles to dark, and is remembered without a flash", async ({ page }) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole("button", { name: /Change theme \(current: Light\)/ }).click();
+    await expect(html).toHaveClass(/dark/);
+    // On reload the class is set by the boot script before any module script runs.
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForSelector("body");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await expect(page.getByRole("button", { name: /current: Dark/ })).toBeVisible();
+  });
+
+  test("follows the system preference when set to system", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole("button", { name: /current: Light/ }).click();
+    await page.getByRole("button", { name: /current: Dark/ }).click();
+    await expect(page.getByRole("button", { name: /current: System/ })).toBeVisible();
+    await expect(html).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(html).not.toHaveClass(/dark/);
+  });
+});

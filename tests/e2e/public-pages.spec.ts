@@ -1,0 +1,138 @@
+import { about } from "../../content/about.ts";
+import { company } from "../../content/company.ts";
+import { featuredServices } from "../../content/featured.ts";
+import { founder } from "../../content/founder.ts";
+import { serviceCategories } from "../../content/services.ts";
+import { stats } from "../../content/stats.ts";
+import { technologies } from "../../content/technologies.ts";
+import { testimonials } from "../../content/testimonials.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** What each public page must say; checked in the raw HTML (before any script) and in the browser. */
+const pages: { path: string; h1?: RegExp; texts: string[] }[] = [
+  {
+    path: "/",
+    texts: [
+      ...stats.map((s) => s.value),
+      ...featuredServices.flatMap((f) => [f.title, f.badge]),
+      ...testimonials.map((t) => t.name),
+      ...technologies.map((t) => t.name),
+      ...technologies.map((t) => `${t.popularity}%`),
+    ],
+  },
+  {
+    path: "/services",
+    texts: [
+      ...serviceCategories.flatMap((c) => [c.title, ...c.services.map((s) => s.name)]),
+      "Most Popular",
+      "Request Consultation",
+      "Instant Provisioning",
+      "Ongoing Service",
+    ],
+  },
+  {
+    path: "/about",
+    texts: [about.mission, about.vision, ...about.values.map((v) => v.title), ...about.timeline.map((t) => String(t.year)), company.phone.display],
+  },
+  {
+    path: "/contact",
+    texts: [company.phone.display, company.email, company.website.display, "Send Message", ...company.businessHours.map((h) => h.days)],
+  },
+  {
+    path: `/${founder.handle}`,
+    texts: [
+      founder.name,
+      "Chief Executive Officer",
+      "Kigali, Rwanda",
+      "Contact CEO",
+      ...founder.headlineFigures.flatMap((f) => [f.value, f.label]),
+      ...founder.skills.flatMap((s) => [s.name, `${s.percentage}%`]),
+      ...founder.achievements.map((a) => a.title),
+      "Current",
+      ...founder.research.map((r) => r.title),
+      ...founder.degrees.map((d) => d.degree),
+      ...founder.certifications.map((c) => c.name),
+    ],
+  },
+];
+
+const decode = (html: string) =>
+  html.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+for (const { path, texts } of pages) {
+  test.describe(`page ${path}`, () => {
+    test("is prerendered: its full text and its own head tags are in the HTML before any script runs", async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = decode(await response.text());
+      for (const text of texts) expect(html, text).toContain(text);
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${new URL(path, company.website.url).toString()}"`);
+      for (const tag of ['property="og:title"', 'property="og:description"', 'property="og:url"', 'name="twitter:card"']) {
+        expect(html).toContain(tag);
+      }
+      expect((html.match(/<h1[\s>]/g) ?? []).length).toBe(1);
+    });
+
+    test("reads fully with JavaScript disabled", async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator("h1")).toBeVisible();
+      const text = await page.locator("body").innerText();
+      for (const expected of texts.slice(0, 8)) expect(text).toContain(expected);
+      await context.close();
+    });
+
+    test("hydrates without errors and keeps its content", async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page.locator("main")).toContainText(texts[0] ?? "");
+    });
+  });
+}
+
+test("each page has its own title and description", async ({ request }) => {
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const { path } of pages) {
+    const html = await (await request.get(path)).text();
+    titles.add(html.match(/<title>([^<]+)<\/title>/)?.[1] ?? "");
+    descriptions.add(html.match(/<meta name="description" content="([^"]+)"/)?.[1] ?? "");
+  }
+  expect(titles.size).toBe(pages.length);
+  expect(descriptions.size).toBe(pages.length);
+});
+
+test("the home page carries Organization JSON-LD", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const json = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];
+  const data = JSON.parse(json ?? "{}") as Record<string, unknown>;
+  expect(data).toMatchObject({ "@context": "https://schema.org", "@type": "Organization", name: company.name });
+});
+
+test("sitemap.xml and robots.txt are served", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const { path } of pages) expect(sitemap).toContain(`<loc>${new URL(path, company.website.url).toString()}</loc>`);
+  expect(sitemap.match(/<url>/g)).toHaveLength(pages.length);
+  expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
+});
+
+test("client-only screens show a coming-soon screen, not a 404", async ({ page }) => {
+  for (const path of ["/domains", "/tech-stack-advisor", "/speed-analysis", "/vps-hosting", "/payment", "/admin"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact our team" })).toBeVisible();
+  }
+});
+
+test("moving between pages shows the new page at the top", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(serviceCategories[0]!.title).first()).toBeVisible();
+});
