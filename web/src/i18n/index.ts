@@ -20,9 +20,8 @@ void i18n.use(initReactI18next).init({
 });
 
 export function registerMessages<N extends keyof Namespaces>(ns: N, language: string, messages: Namespaces[N]): void {
-  if (!i18n.hasResourceBundle(language, ns)) {
-    i18n.addResourceBundle(language, ns, messages);
-  }
+  // Overwrite, so an edited catalog shows up after a hot reload in development.
+  i18n.addResourceBundle(language, ns, messages, true, true);
 }
 
 export { i18n };

@@ -1,3 +1,220 @@
-export default function Page() {
-  return <h1>about</h1>;
+import { Eye, Globe, Mail, MapPin, Phone, Target } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { about } from "../../../../content/about.ts";
+import { company } from "../../../../content/company.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
+import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { ContactCard } from "../../features/marketing/contact-card.tsx";
+import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
+import { formatList } from "../../features/marketing/format.ts";
+import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { PageHero } from "../../features/marketing/page-hero.tsx";
+import { StatTile } from "../../features/marketing/stat-tile.tsx";
+import { Timeline } from "../../features/marketing/timeline.tsx";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/about.json";
+import type { Route } from "./+types/about";
+
+registerMessages("about", "en", messages);
+
+export function meta({}: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "about" }),
+    description: i18n.t("meta.description", {
+      ns: "about",
+      company: company.name,
+      countries: formatList(company.countriesServed),
+      year: company.foundedYear,
+    }),
+    path: "/about",
+  });
+}
+
+export default function AboutPage() {
+  const { t } = useTranslation("about");
+  return (
+    <>
+      <PageHero
+        id="about-title"
+        eyebrow={t("hero.eyebrow")}
+        title={t("hero.title", { year: company.foundedYear })}
+        lead={about.intro}
+      />
+      <MissionVision />
+      <Impact />
+      <Values />
+      <Journey />
+      <ContactDetails />
+      <CtaBanner
+        id="about-cta-title"
+        title={t("cta.title")}
+        lead={t("cta.lead")}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <Link to="/contact">{t("cta.primary")}</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/services">{t("cta.secondary")}</Link>
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+function StatementCard({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: string }) {
+  return (
+    <section aria-labelledby={id} className="flex">
+      <Card className="w-full p-7 sm:p-10">
+        <IconTile size="lg">{icon}</IconTile>
+        <h2 id={id} className="mt-6 text-2xl font-bold tracking-tight text-foreground sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mt-4 text-lg leading-relaxed text-pretty text-foreground/85">{children}</p>
+      </Card>
+    </section>
+  );
+}
+
+function MissionVision() {
+  const { t } = useTranslation("about");
+  return (
+    <div className="py-16 sm:py-24">
+      <Container className="grid gap-6 md:grid-cols-2">
+        <StatementCard id="mission-title" icon={<Target aria-hidden="true" />} title={t("mission.title")}>
+          {about.mission}
+        </StatementCard>
+        <StatementCard id="vision-title" icon={<Eye aria-hidden="true" />} title={t("vision.title")}>
+          {about.vision}
+        </StatementCard>
+      </Container>
+    </div>
+  );
+}
+
+function Impact() {
+  const { t } = useTranslation("about");
+  return (
+    <Section aria-labelledby="impact-title" className="border-y bg-muted/40">
+      <Container>
+        <SectionHeading id="impact-title" eyebrow={t("impact.eyebrow")} title={t("impact.title")} lead={t("impact.lead")} />
+        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {about.impact.map((item) => (
+            <StatTile
+              key={item.label}
+              value={item.value}
+              label={item.label}
+              description={item.description}
+              className="rounded-2xl border bg-card p-6 shadow-sm"
+              icon={<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-linear-to-r from-primary to-cyan-500" />}
+            />
+          ))}
+        </ul>
+      </Container>
+    </Section>
+  );
+}
+
+function Values() {
+  const { t } = useTranslation("about");
+  return (
+    <Section aria-labelledby="values-title">
+      <Container>
+        <SectionHeading id="values-title" eyebrow={t("values.eyebrow")} title={t("values.title")} lead={t("values.lead")} />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {about.values.map((value) => (
+            <li key={value.title} className="flex">
+              <Card className="w-full p-6">
+                <IconTile>
+                  <Icon name={value.icon} />
+                </IconTile>
+                <h3 className="mt-5 text-lg font-semibold tracking-tight text-foreground">{value.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{value.description}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </Section>
+  );
+}
+
+function Journey() {
+  const { t } = useTranslation("about");
+  return (
+    <Section aria-labelledby="timeline-title" className="border-y bg-muted/40">
+      <Container>
+        <SectionHeading
+          id="timeline-title"
+          eyebrow={t("timeline.eyebrow")}
+          title={t("timeline.title")}
+          lead={t("timeline.lead", { year: company.foundedYear })}
+        />
+        <div className="mt-14">
+          <Timeline entries={about.timeline} />
+        </div>
+      </Container>
+    </Section>
+  );
+}
+
+function ContactDetails() {
+  const { t } = useTranslation("about");
+  const { t: tCommon } = useTranslation();
+  const weekdays = company.businessHours[0];
+  return (
+    <Section aria-labelledby="contact-title">
+      <Container>
+        <SectionHeading
+          id="contact-title"
+          eyebrow={t("contact.eyebrow")}
+          title={t("contact.title")}
+          lead={t("contact.lead", { city: company.headquarters.city, responseTime: company.support.responseTime })}
+        />
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <li className="flex">
+            <ContactCard
+              icon={<Phone aria-hidden="true" />}
+              title={t("contact.phone")}
+              value={company.phone.display}
+              link={{ href: `tel:${company.phone.href}` }}
+              detail={weekdays ? t("contact.hours", { days: weekdays.days, hours: weekdays.hours }) : undefined}
+            />
+          </li>
+          <li className="flex">
+            <ContactCard
+              icon={<Mail aria-hidden="true" />}
+              title={t("contact.email")}
+              value={company.email}
+              link={{ href: `mailto:${company.email}` }}
+              detail={t("contact.emailDetail", { responseTime: company.support.responseTime })}
+            />
+          </li>
+          <li className="flex">
+            <ContactCard
+              icon={<MapPin aria-hidden="true" />}
+              title={t("contact.location")}
+              value={company.headquarters.address}
+            />
+          </li>
+          <li className="flex">
+            <ContactCard
+              icon={<Globe aria-hidden="true" />}
+              title={t("contact.website")}
+              value={company.website.display}
+              link={{ href: company.website.url, external: { newTabLabel: tCommon("common.externalLink") } }}
+              detail={t("contact.websiteDetail")}
+            />
+          </li>
+        </ul>
+      </Container>
+    </Section>
+  );
 }
