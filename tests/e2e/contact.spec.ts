@@ -1,5 +1,9 @@
 import { contactMessages } from "../../contracts/contact.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+
+/** The visible toast list (Radix also renders a screen-reader-only copy elsewhere). */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
@@ -26,12 +30,12 @@ test.describe("contact form", () => {
 
   test("counts characters live and turns red past 1000", async ({ page }) => {
     const counter = page.getByTestId("message-counter");
-    await page.getByLabel("Message").fill("Hello");
+    await page.getByLabel("Message", { exact: true }).fill("Hello");
     await expect(counter).toContainText("5/1000");
     await expect(counter).toHaveAttribute("data-over-limit", "false");
-    await page.getByLabel("Message").fill("x".repeat(1000));
+    await page.getByLabel("Message", { exact: true }).fill("x".repeat(1000));
     await expect(counter).toHaveAttribute("data-over-limit", "false");
-    await page.getByLabel("Message").fill("x".repeat(1001));
+    await page.getByLabel("Message", { exact: true }).fill("x".repeat(1001));
     await expect(counter).toContainText("1001/1000");
     await expect(counter).toHaveAttribute("data-over-limit", "true");
     await expect(counter).toHaveClass(/text-destructive/);
@@ -42,16 +46,16 @@ test.describe("contact form", () => {
     await page.getByLabel("Last name").fill("Uwase");
     await page.getByLabel("Email").fill("aline@example.rw");
     await page.getByLabel("Service").selectOption({ index: 1 });
-    await page.getByLabel("Message").fill("We would like a quote for a managed VPS and backups.");
+    await page.getByLabel("Message", { exact: true }).fill("We would like a quote for a managed VPS and backups.");
     const submitted = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
     const button = page.getByRole("button", { name: "Send Message" });
     await button.click();
     const response = await submitted;
     expect(response.status()).toBe(201);
-    await expect(page.getByText("Message sent successfully!")).toBeVisible();
-    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(toasts(page).getByText("Message sent successfully!")).toBeVisible();
+    await expect(toasts(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("");
-    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
   });
 
   test("disables the button and reads Sending... while the request is in flight", async ({ page }) => {
@@ -65,12 +69,12 @@ test.describe("contact form", () => {
     await page.getByLabel("Last name").fill("Okello");
     await page.getByLabel("Email").fill("brian@example.ug");
     await page.getByLabel("Service").selectOption({ index: 2 });
-    await page.getByLabel("Message").fill("Please call me about a website for our school.");
+    await page.getByLabel("Message", { exact: true }).fill("Please call me about a website for our school.");
     await page.getByRole("button", { name: "Send Message" }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
     await expect(sending).toBeDisabled();
     release();
-    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    await expect(toasts(page).getByText("Message sent successfully!")).toBeVisible();
   });
 });
 
@@ -85,10 +89,10 @@ test.describe("contact form when the server fails", () => {
     await page.getByLabel("Last name").fill("Wanjiru");
     await page.getByLabel("Email").fill("grace@example.ke");
     await page.getByLabel("Service").selectOption({ index: 3 });
-    await page.getByLabel("Message").fill("Interested in a security audit next month.");
+    await page.getByLabel("Message", { exact: true }).fill("Interested in a security audit next month.");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Failed to send message")).toBeVisible();
-    await expect(page.getByText("Please try again or contact us directly.")).toBeVisible();
+    await expect(toasts(page).getByText("Failed to send message")).toBeVisible();
+    await expect(toasts(page).getByText("Please try again or contact us directly.")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
   });
 });

@@ -14,6 +14,8 @@ export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>(
     page.on("console", (message) => {
       const text = message.text();
       if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+      // The 404 page is itself served with status 404, which Chrome logs for the document.
+      if (/status of 404/.test(text) && message.location().url === page.url()) return;
       if (message.type() === "error" || /hydrat/i.test(text)) problems.push(`console.${message.type()}: ${text}`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -1,3 +1,71 @@
-export default function Page() {
-  return <h1>contact</h1>;
+import { Clock, Headphones } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { company } from "../../../../content/company.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { BusinessHoursCard, ContactInfoCards } from "../../features/contact/contact-details.tsx";
+import { ContactForm } from "../../features/contact/contact-form.tsx";
+import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/contact.json";
+import type { Route } from "./+types/contact";
+
+registerMessages("contact", "en", messages);
+
+const pill =
+  "inline-flex items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-sm font-medium text-foreground shadow-xs";
+
+export function meta({}: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "contact" }),
+    description: i18n.t("meta.description", {
+      ns: "contact",
+      company: company.name,
+      responseTime: company.support.responseTime,
+    }),
+    path: "/contact",
+  });
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation("contact");
+  return (
+    <>
+      <section aria-labelledby="contact-title" className="relative isolate -mt-16 overflow-hidden border-b pt-16">
+        <GridBackdrop />
+        <Container className="py-16 sm:py-24">
+          {/* Narrow enough that the title breaks the same way before and after the web font loads. */}
+          <div className="mx-auto max-w-2xl">
+            <SectionHeading
+              as="h1"
+              id="contact-title"
+              eyebrow={t("hero.eyebrow")}
+              title={t("hero.title")}
+              lead={t("hero.lead", { responseTime: company.support.responseTime })}
+            />
+          </div>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <span className={pill}>
+              <Clock aria-hidden="true" className="size-4 text-primary" />
+              {t("hero.responseBadge", { responseTime: company.support.responseTime })}
+            </span>
+            <span className={pill}>
+              <Headphones aria-hidden="true" className="size-4 text-primary" />
+              {t("hero.supportBadge", { available: company.support.available })}
+            </span>
+          </div>
+        </Container>
+      </section>
+
+      <Section className="pt-12 sm:pt-16">
+        <Container className="grid items-start gap-10 lg:grid-cols-2 xl:gap-12">
+          <ContactForm />
+          <div className="grid gap-8">
+            <ContactInfoCards />
+            <BusinessHoursCard />
+          </div>
+        </Container>
+      </Section>
+    </>
+  );
 }

@@ -64,9 +64,12 @@ export function Navbar() {
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <Button asChild size="sm" className="hidden sm:inline-flex">
-            <Link to="/tech-stack-advisor">{t("nav.getStarted")}</Link>
-          </Button>
+          {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
+          <span className="hidden sm:block">
+            <Button asChild size="sm">
+              <Link to="/tech-stack-advisor">{t("nav.getStarted")}</Link>
+            </Button>
+          </span>
           <Button
             variant="ghost"
             size="icon"

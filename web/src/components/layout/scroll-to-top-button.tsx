@@ -12,11 +12,13 @@ export function ScrollToTopButton() {
       type="button"
       aria-label={t("scrollTop")}
       title={t("scrollTop")}
-      hidden={!visible}
+      // Fades out instead of unmounting: removing the focused button mid-scroll stops Chrome's
+      // smooth scroll short of the top.
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
       className={cn(
         "fixed right-5 bottom-24 z-40 grid size-11 place-items-center rounded-full border bg-card text-foreground shadow-lg",
-        "transition hover:bg-muted",
+        "transition-[opacity,transform,visibility] duration-200 hover:bg-muted",
+        visible ? "visible translate-y-0 opacity-100" : "invisible translate-y-2 opacity-0",
       )}
     >
       <ArrowUp aria-hidden="true" className="size-5" />

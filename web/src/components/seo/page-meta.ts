@@ -26,7 +26,6 @@ export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: ogType },
     { property: "og:site_name", content: company.name },
     { property: "og:title", content: fullTitle },
@@ -41,7 +40,8 @@ export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
-  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  // A page kept out of search results has no canonical address to declare.
+  tags.push(noindex ? { name: "robots", content: "noindex" } : { tagName: "link", rel: "canonical", href: url });
   if (jsonLd) tags.push({ "script:ld+json": jsonLd });
   return tags;
 }

@@ -25,7 +25,9 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+    // Linked from the field by aria-describedby; not role="alert", which would make a screen
+    // reader announce every field's error at once after an empty submit.
+    <p id={id} className="text-sm font-medium text-destructive">
       {message}
     </p>
   );

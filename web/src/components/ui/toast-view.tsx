@@ -30,7 +30,7 @@ export default function ToastView() {
             }}
             className={cn(
               "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg",
-              "data-[state=open]:animate-in data-[swipe=end]:translate-x-full",
+              "data-[swipe=end]:translate-x-full",
               variantStyles[variant],
             )}
           >
