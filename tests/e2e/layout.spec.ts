@@ -14,6 +14,7 @@ test.describe("navigation bar", () => {
 
   test("turns solid after 10 px of scroll", async ({ page }) => {
     await page.goto("/");
+    await page.waitForLoadState("networkidle");
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-solid", "false");
     await page.evaluate(() => window.scrollTo(0, 11));
@@ -54,6 +55,7 @@ test.describe("footer and floating buttons", () => {
 
   test("shows scroll-to-top after 300 px and it returns to the top", async ({ page }) => {
     await page.goto("/services");
+    await page.waitForLoadState("networkidle");
     const button = page.getByRole("button", { name: "Scroll to top" });
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 299));
