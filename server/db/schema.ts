@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid, bigint } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Contact enquiries from the public form. Nothing accepted is ever deleted by the app. */
 export const contactEnquiries = pgTable(
@@ -10,12 +10,87 @@ export const contactEnquiries = pgTable(
     email: text("email").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["new", "in_progress", "closed"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "contacted", "qualified", "won", "lost"] }).notNull().default("new"),
+    assigneeId: uuid("assignee_id").references(() => staffUsers.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_enquiries_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_enquiries_created_at_idx").on(t.createdAt),
+    index("contact_enquiries_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Staff notes on an enquiry. */
+export const enquiryNotes = pgTable(
+  "enquiry_notes",
+  {
+    id: uuid("id").primaryKey(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => contactEnquiries.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("enquiry_notes_enquiry_idx").on(t.enquiryId, t.createdAt)],
+);
+
+/** People who sign in to the admin area. Usernames are stored lower-case. */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: uuid("id").primaryKey(),
+    username: text("username").notNull(),
+    displayName: text("display_name").notNull(),
+    role: text("role", { enum: ["admin", "agent"] }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_users_username_idx").on(t.username)],
+);
+
+/**
+ * Staff sessions. Only a SHA-256 of the cookie's random token is stored, so a database leak
+ * does not hand out live sessions.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.userId)],
+);
+
+/** Who did what, when and from where: every staff action that changes something. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorUsername: text("actor_username"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
 
 /**
