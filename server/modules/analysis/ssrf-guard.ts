@@ -1,0 +1,165 @@
+import dns from "node:dns";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+
+/** Resolves a name to every address it has; tests pass a resolver they control. */
+export type ResolveAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export interface NetworkPolicy {
+  /** Tests only: loopback targets (fixture sites). Production refuses to start with it on. */
+  allowLoopback: boolean;
+  resolve: ResolveAll;
+  /** Extra trust anchors (tests' own certificate authority). */
+  ca?: string;
+}
+
+export const systemResolve: ResolveAll = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+export function networkPolicy(options: Partial<NetworkPolicy> = {}): NetworkPolicy {
+  return { allowLoopback: options.allowLoopback ?? false, resolve: options.resolve ?? systemResolve, ca: options.ca };
+}
+
+export type RefusalReason =
+  | "invalid_url"
+  | "scheme"
+  | "credentials"
+  | "port"
+  | "hostname"
+  | "address"
+  | "not_found"
+  | "redirect_loop";
+
+/** A URL the analyzer will not fetch; always answered with 400 and this message. */
+export class UrlRefusedError extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UrlRefusedError";
+  }
+}
+
+/** Ports a public website is served on; anything else smells of internal services. */
+const PUBLIC_PORTS = new Set([80, 443, 8080, 8443]);
+/** Names that only mean something inside a network. */
+const INTERNAL_SUFFIXES = [".localhost", ".local", ".internal", ".intranet", ".lan", ".home.arpa", ".corp", ".private"];
+
+/**
+ * The address's range as ipaddr.js names it ("unicast" for ordinary public addresses), after
+ * unwrapping IPv4-mapped IPv6 so ::ffff:127.0.0.1 is judged as 127.0.0.1.
+ */
+export function addressRange(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!ipaddr.isValid(bare)) return "invalid";
+  return ipaddr.process(bare).range();
+}
+
+/** Why an address may not be contacted, or null when it may. */
+export function addressRefusal(address: string, policy: Pick<NetworkPolicy, "allowLoopback">): string | null {
+  const range = addressRange(address);
+  if (range === "unicast") return null;
+  if (range === "loopback" && policy.allowLoopback) return null;
+  return range;
+}
+
+const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address",
+  private: "a private network address",
+  linkLocal: "a link-local address (cloud metadata lives there)",
+  carrierGradeNat: "a carrier-grade NAT address",
+  multicast: "a multicast address",
+  unspecified: "the unspecified address",
+  broadcast: "the broadcast address",
+  reserved: "a reserved address",
+  uniqueLocal: "a private IPv6 address",
+  rfc6052: "an IPv6 translation of an IPv4 address",
+  rfc6145: "an IPv6 translation of an IPv4 address",
+  "6to4": "a 6to4 tunnel address",
+  teredo: "a Teredo tunnel address",
+  invalid: "not a valid address",
+};
+
+export function refusedAddress(address: string, range: string): UrlRefusedError {
+  return new UrlRefusedError(
+    "address",
+    `This address is not allowed: ${address} is ${RANGE_WORDS[range] ?? `in the ${range} range`}. Only public websites can be analysed.`,
+  );
+}
+
+/**
+ * Checks a URL's shape and, for IP literals, its address. Names are checked again when they
+ * resolve, on the address actually connected to (see guardedLookup).
+ */
+export function checkUrl(raw: string | URL, policy: Pick<NetworkPolicy, "allowLoopback">): URL {
+  let url: URL;
+  try {
+    url = typeof raw === "string" ? new URL(raw.trim()) : new URL(raw.href);
+  } catch {
+    throw new UrlRefusedError("invalid_url", "Enter a full web address, such as https://example.com.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UrlRefusedError("scheme", `Only http:// and https:// addresses can be analysed, not ${url.protocol}//.`);
+  }
+  if (url.username || url.password) {
+    throw new UrlRefusedError("credentials", "Addresses with a user name or password in them are not allowed.");
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) {
+    const range = addressRefusal(host, policy);
+    if (range) throw refusedAddress(host, range);
+  } else {
+    const name = host.toLowerCase().replace(/\.+$/, "");
+    const internal = name === "localhost" || INTERNAL_SUFFIXES.some((suffix) => name.endsWith(suffix));
+    if (!name.includes(".") || (internal && !(policy.allowLoopback && (name === "localhost" || name.endsWith(".localhost"))))) {
+      throw new UrlRefusedError("hostname", `This address is not allowed: ${name || "(empty)"} is not a public host name.`);
+    }
+  }
+  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  if (!PUBLIC_PORTS.has(port) && !policy.allowLoopback) {
+    throw new UrlRefusedError("port", `Port ${port} is not allowed: use 80, 443, 8080 or 8443.`);
+  }
+  url.hash = "";
+  return url;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address?: string | { address: string; family: number }[], family?: number) => void;
+
+/**
+ * A `lookup` for node:net/http/tls that resolves with the policy's resolver and refuses the
+ * connection when any address is not public. Node connects to what this returns, so a second,
+ * different answer (DNS rebinding) can never reach a socket unchecked.
+ */
+export function guardedLookup(policy: NetworkPolicy) {
+  return (hostname: string, options: { all?: boolean } | number | undefined, callback: LookupCallback) => {
+    const all = typeof options === "object" && options?.all === true;
+    policy
+      .resolve(hostname)
+      .then((addresses) => {
+        if (addresses.length === 0) throw new UrlRefusedError("not_found", `${hostname} has no address.`);
+        for (const { address } of addresses) {
+          const range = addressRefusal(address, policy);
+          if (range) throw refusedAddress(address, range);
+        }
+        if (all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UrlRefusedError) return callback(error as unknown as NodeJS.ErrnoException);
+        const code = (error as NodeJS.ErrnoException).code;
+        callback(
+          code === "ENOTFOUND" || code === "ENODATA" || code === "EAI_AGAIN"
+            ? (new UrlRefusedError("not_found", `${hostname} does not exist (no DNS record).`) as unknown as NodeJS.ErrnoException)
+            : (error as NodeJS.ErrnoException),
+        );
+      });
+  };
+}
+
+/** Belt and braces: the socket's peer is checked again once connected. */
+export function checkConnectedSocket(socket: net.Socket, policy: NetworkPolicy): UrlRefusedError | null {
+  const remote = socket.remoteAddress;
+  if (!remote) return null;
+  const range = addressRefusal(remote, policy);
+  return range ? refusedAddress(remote, range) : null;
+}
