@@ -1,14 +1,12 @@
 import { Eye, Globe, Mail, MapPin, Phone, Target } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { about } from "../../../../content/about.ts";
 import { company } from "../../../../content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { ContactCard } from "../../features/marketing/contact-card.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
 import { formatList } from "../../features/marketing/format.ts";
@@ -54,16 +52,8 @@ export default function AboutPage() {
         id="about-cta-title"
         title={t("cta.title")}
         lead={t("cta.lead")}
-        actions={
-          <>
-            <Button asChild size="lg">
-              <Link to="/contact">{t("cta.primary")}</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/services">{t("cta.secondary")}</Link>
-            </Button>
-          </>
-        }
+        primary={{ to: "/contact", label: t("cta.primary") }}
+        secondary={{ to: "/services", label: t("cta.secondary") }}
       />
     </>
   );
@@ -102,66 +92,69 @@ function MissionVision() {
 function Impact() {
   const { t } = useTranslation("about");
   return (
-    <Section aria-labelledby="impact-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading id="impact-title" eyebrow={t("impact.eyebrow")} title={t("impact.title")} lead={t("impact.lead")} />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {about.impact.map((item) => (
-            <StatTile
-              key={item.label}
-              value={item.value}
-              label={item.label}
-              description={item.description}
-              className="rounded-2xl border bg-card p-6 shadow-sm"
-              icon={<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-linear-to-r from-primary to-cyan-500" />}
-            />
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="impact"
+      tinted
+      eyebrow={t("impact.eyebrow")}
+      title={t("impact.title")}
+      lead={t("impact.lead")}
+    >
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {about.impact.map((item) => (
+          <StatTile
+            key={item.label}
+            value={item.value}
+            label={item.label}
+            description={item.description}
+            className="rounded-2xl border bg-card p-6 shadow-sm"
+            icon={<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-linear-to-r from-primary to-cyan-500" />}
+          />
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
 function Values() {
   const { t } = useTranslation("about");
   return (
-    <Section aria-labelledby="values-title">
-      <Container>
-        <SectionHeading id="values-title" eyebrow={t("values.eyebrow")} title={t("values.title")} lead={t("values.lead")} />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {about.values.map((value) => (
-            <li key={value.title} className="flex">
-              <Card className="w-full p-6">
-                <IconTile>
-                  <Icon name={value.icon} />
-                </IconTile>
-                <h3 className="mt-5 text-lg font-semibold tracking-tight text-foreground">{value.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{value.description}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="values"
+      eyebrow={t("values.eyebrow")}
+      title={t("values.title")}
+      lead={t("values.lead")}
+    >
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {about.values.map((value) => (
+          <li key={value.title} className="flex">
+            <Card className="w-full p-6">
+              <IconTile>
+                <Icon name={value.icon} />
+              </IconTile>
+              <h3 className="mt-5 text-lg font-semibold tracking-tight text-foreground">{value.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{value.description}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
 function Journey() {
   const { t } = useTranslation("about");
   return (
-    <Section aria-labelledby="timeline-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading
-          id="timeline-title"
-          eyebrow={t("timeline.eyebrow")}
-          title={t("timeline.title")}
-          lead={t("timeline.lead", { year: company.foundedYear })}
-        />
-        <div className="mt-14">
-          <Timeline entries={about.timeline} />
-        </div>
-      </Container>
-    </Section>
+    <ContentSection
+      name="timeline"
+      tinted
+      eyebrow={t("timeline.eyebrow")}
+      title={t("timeline.title")}
+      lead={t("timeline.lead", { year: company.foundedYear })}
+    >
+      <div className="mt-14">
+        <Timeline entries={about.timeline} />
+      </div>
+    </ContentSection>
   );
 }
 
@@ -170,51 +163,48 @@ function ContactDetails() {
   const { t: tCommon } = useTranslation();
   const weekdays = company.businessHours[0];
   return (
-    <Section aria-labelledby="contact-title">
-      <Container>
-        <SectionHeading
-          id="contact-title"
-          eyebrow={t("contact.eyebrow")}
-          title={t("contact.title")}
-          lead={t("contact.lead", { city: company.headquarters.city, responseTime: company.support.responseTime })}
-        />
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          <li className="flex">
-            <ContactCard
-              icon={<Phone aria-hidden="true" />}
-              title={t("contact.phone")}
-              value={company.phone.display}
-              link={{ href: `tel:${company.phone.href}` }}
-              detail={weekdays ? t("contact.hours", { days: weekdays.days, hours: weekdays.hours }) : undefined}
-            />
-          </li>
-          <li className="flex">
-            <ContactCard
-              icon={<Mail aria-hidden="true" />}
-              title={t("contact.email")}
-              value={company.email}
-              link={{ href: `mailto:${company.email}` }}
-              detail={t("contact.emailDetail", { responseTime: company.support.responseTime })}
-            />
-          </li>
-          <li className="flex">
-            <ContactCard
-              icon={<MapPin aria-hidden="true" />}
-              title={t("contact.location")}
-              value={company.headquarters.address}
-            />
-          </li>
-          <li className="flex">
-            <ContactCard
-              icon={<Globe aria-hidden="true" />}
-              title={t("contact.website")}
-              value={company.website.display}
-              link={{ href: company.website.url, external: { newTabLabel: tCommon("common.externalLink") } }}
-              detail={t("contact.websiteDetail")}
-            />
-          </li>
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="contact"
+      eyebrow={t("contact.eyebrow")}
+      title={t("contact.title")}
+      lead={t("contact.lead", { city: company.headquarters.city, responseTime: company.support.responseTime })}
+    >
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <li className="flex">
+          <ContactCard
+            icon={<Phone aria-hidden="true" />}
+            title={t("contact.phone")}
+            value={company.phone.display}
+            link={{ href: `tel:${company.phone.href}` }}
+            detail={weekdays ? t("contact.hours", { days: weekdays.days, hours: weekdays.hours }) : undefined}
+          />
+        </li>
+        <li className="flex">
+          <ContactCard
+            icon={<Mail aria-hidden="true" />}
+            title={t("contact.email")}
+            value={company.email}
+            link={{ href: `mailto:${company.email}` }}
+            detail={t("contact.emailDetail", { responseTime: company.support.responseTime })}
+          />
+        </li>
+        <li className="flex">
+          <ContactCard
+            icon={<MapPin aria-hidden="true" />}
+            title={t("contact.location")}
+            value={company.headquarters.address}
+          />
+        </li>
+        <li className="flex">
+          <ContactCard
+            icon={<Globe aria-hidden="true" />}
+            title={t("contact.website")}
+            value={company.website.display}
+            link={{ href: company.website.url, external: { newTabLabel: tCommon("common.externalLink") } }}
+            detail={t("contact.websiteDetail")}
+          />
+        </li>
+      </ul>
+    </ContentSection>
   );
 }

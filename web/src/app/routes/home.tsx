@@ -9,16 +9,16 @@ import { technologies } from "../../../../content/technologies.ts";
 import { testimonials, testimonialsAreSample } from "../../../../content/testimonials.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { Container, ContentSection, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { ArrowLink } from "../../features/marketing/arrow-link.tsx";
 import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
 import { FeaturedServiceCard } from "../../features/marketing/featured-service-card.tsx";
 import { formatList } from "../../features/marketing/format.ts";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
 import { PopularityMeter } from "../../features/marketing/popularity-meter.tsx";
 import { StatTile } from "../../features/marketing/stat-tile.tsx";
 import { TestimonialCard } from "../../features/marketing/testimonial-card.tsx";
@@ -97,18 +97,10 @@ function Hero() {
             {company.description}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/tech-stack-advisor">
-                <Sparkles aria-hidden="true" />
-                {t("hero.aiCta")}
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/contact">
-                <CalendarCheck aria-hidden="true" />
-                {t("hero.consultationCta")}
-              </Link>
-            </Button>
+            <LinkButtons
+              primary={{ to: "/tech-stack-advisor", label: t("hero.aiCta"), icon: Sparkles }}
+              secondary={{ to: "/contact", label: t("hero.consultationCta"), icon: CalendarCheck }}
+            />
           </div>
           <nav aria-labelledby="home-quick-links" className="mt-10">
             <p id="home-quick-links" className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
@@ -161,103 +153,95 @@ function Hero() {
 function FeaturedServices() {
   const { t } = useTranslation("home");
   return (
-    <Section aria-labelledby="featured-title">
-      <Container>
-        <SectionHeading
-          id="featured-title"
-          eyebrow={t("featured.eyebrow")}
-          title={t("featured.title")}
-          lead={t("featured.lead")}
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {featuredServices.map((service) => (
-            <li key={service.href} className="flex">
-              <FeaturedServiceCard service={service} />
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="featured"
+      eyebrow={t("featured.eyebrow")}
+      title={t("featured.title")}
+      lead={t("featured.lead")}
+    >
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {featuredServices.map((service) => (
+          <li key={service.href} className="flex">
+            <FeaturedServiceCard service={service} />
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
 function TechnologyGrid() {
   const { t } = useTranslation("home");
   return (
-    <Section aria-labelledby="technologies-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading
-          id="technologies-title"
-          eyebrow={t("technologies.eyebrow")}
-          title={t("technologies.title")}
-          lead={t("technologies.lead")}
-        />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {technologies.map((technology) => (
-            <li key={technology.name}>
-              <Card className="p-5">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-foreground">{technology.name}</p>
-                    <Badge tone="neutral" className="mt-1.5">
-                      {technology.category}
-                    </Badge>
-                  </div>
-                  <p className="text-2xl font-bold tracking-tight text-foreground tabular-nums">
-                    {technology.popularity}
-                    <span className="text-base font-semibold text-muted-foreground">%</span>
-                  </p>
+    <ContentSection
+      name="technologies"
+      tinted
+      eyebrow={t("technologies.eyebrow")}
+      title={t("technologies.title")}
+      lead={t("technologies.lead")}
+    >
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {technologies.map((technology) => (
+          <li key={technology.name}>
+            <Card className="p-5">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-foreground">{technology.name}</p>
+                  <Badge tone="neutral" className="mt-1.5">
+                    {technology.category}
+                  </Badge>
                 </div>
-                <PopularityMeter
-                  value={technology.popularity}
-                  label={t("technologies.meterLabel", { name: technology.name })}
-                  className="mt-5"
-                />
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+                <p className="text-2xl font-bold tracking-tight text-foreground tabular-nums">
+                  {technology.popularity}
+                  <span className="text-base font-semibold text-muted-foreground">%</span>
+                </p>
+              </div>
+              <PopularityMeter
+                value={technology.popularity}
+                label={t("technologies.meterLabel", { name: technology.name })}
+                className="mt-5"
+              />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
 function Testimonials() {
   const { t } = useTranslation("home");
   return (
-    <Section aria-labelledby="testimonials-title">
-      <Container>
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow={t("testimonials.eyebrow")}
-          title={t("testimonials.title")}
-          lead={t("testimonials.lead")}
-        />
-        {testimonialsAreSample ? (
-          <p className="mx-auto mt-6 flex w-fit max-w-full items-start gap-2 rounded-lg border bg-muted/60 px-3 py-2 text-xs leading-relaxed text-muted-foreground sm:items-center sm:rounded-full">
-            <Info aria-hidden="true" className="mt-px size-4 shrink-0 text-primary sm:mt-0" />
-            {t("testimonials.sampleNote")}
-          </p>
-        ) : null}
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name} className="flex md:last:odd:col-span-2 lg:last:odd:col-span-1">
-              <TestimonialCard
-                testimonial={testimonial}
-                ratingLabel={t("testimonials.rating", { rating: testimonial.rating })}
-              />
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="testimonials"
+      eyebrow={t("testimonials.eyebrow")}
+      title={t("testimonials.title")}
+      lead={t("testimonials.lead")}
+    >
+      {testimonialsAreSample ? (
+        <p className="mx-auto mt-6 flex w-fit max-w-full items-start gap-2 rounded-lg border bg-muted/60 px-3 py-2 text-xs leading-relaxed text-muted-foreground sm:items-center sm:rounded-full">
+          <Info aria-hidden="true" className="mt-px size-4 shrink-0 text-primary sm:mt-0" />
+          {t("testimonials.sampleNote")}
+        </p>
+      ) : null}
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.name} className="flex md:last:odd:col-span-2 lg:last:odd:col-span-1">
+            <TestimonialCard
+              testimonial={testimonial}
+              ratingLabel={t("testimonials.rating", { rating: testimonial.rating })}
+            />
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
 function AboutPreview() {
   const { t } = useTranslation("home");
   return (
-    <Section aria-labelledby="about-preview-title" className="border-y bg-muted/40">
+    <Section aria-labelledby="about-preview-title" tinted>
       <Container className="grid gap-12 lg:grid-cols-2 lg:items-center lg:gap-16">
         <div>
           <SectionHeading
@@ -272,17 +256,17 @@ function AboutPreview() {
           </div>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
-            {about.values.map((value) => (
-              <li key={value.title}>
-                <Card className="h-full p-5">
-                  <IconTile size="sm">
-                    <Icon name={value.icon} />
-                  </IconTile>
-                  <h3 className="mt-4 font-semibold text-foreground">{value.title}</h3>
-                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{value.description}</p>
-                </Card>
-              </li>
-            ))}
+          {about.values.map((value) => (
+            <li key={value.title}>
+              <Card className="h-full p-5">
+                <IconTile size="sm">
+                  <Icon name={value.icon} />
+                </IconTile>
+                <h3 className="mt-4 font-semibold text-foreground">{value.title}</h3>
+                <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{value.description}</p>
+              </Card>
+            </li>
+          ))}
         </ul>
       </Container>
     </Section>
@@ -296,16 +280,8 @@ function HomeCta() {
       id="home-cta-title"
       title={t("cta.title")}
       lead={t("cta.lead", { responseTime: company.support.responseTime })}
-      actions={
-        <>
-          <Button asChild size="lg">
-            <Link to="/contact">{t("cta.primary")}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/services">{t("cta.secondary")}</Link>
-          </Button>
-        </>
-      }
+      primary={{ to: "/contact", label: t("cta.primary") }}
+      secondary={{ to: "/services", label: t("cta.secondary") }}
     />
   );
 }

@@ -10,6 +10,7 @@ import messages from "../../i18n/locales/en/not-found.json";
 import type { Route } from "./+types/not-found";
 import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
 
 registerMessages("notFound", "en", messages);
 
@@ -49,18 +50,10 @@ export default function NotFoundPage() {
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">{t("title")}</h1>
           <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">{t("body")}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/">
-                <House aria-hidden="true" />
-                {t("home")}
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/tech-stack-advisor">
-                <Rocket aria-hidden="true" />
-                {t("start")}
-              </Link>
-            </Button>
+            <LinkButtons
+              primary={{ to: "/", label: t("home"), icon: House }}
+              secondary={{ to: "/tech-stack-advisor", label: t("start"), icon: Rocket }}
+            />
           </div>
         </div>
 

@@ -7,7 +7,7 @@ import type { ServiceCategory } from "../../../../content/types.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
-import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
 import { formatList } from "../../features/marketing/format.ts";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
@@ -112,23 +112,20 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
 function FreeTools() {
   const { t } = useTranslation("services");
   return (
-    <Section aria-labelledby="free-tools-title">
-      <Container>
-        <SectionHeading
-          id="free-tools-title"
-          eyebrow={t("freeTools.eyebrow")}
-          title={t("freeTools.title")}
-          lead={t("freeTools.lead")}
-        />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {freeTools.map((tool) => (
-            <li key={tool.id} className="flex">
-              <ToolCard tool={tool} badge={t("freeTools.badge")} />
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="free-tools"
+      eyebrow={t("freeTools.eyebrow")}
+      title={t("freeTools.title")}
+      lead={t("freeTools.lead")}
+    >
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {freeTools.map((tool) => (
+          <li key={tool.id} className="flex">
+            <ToolCard tool={tool} badge={t("freeTools.badge")} />
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
@@ -139,19 +136,8 @@ function ServicesCta() {
       id="services-cta-title"
       title={t("cta.title")}
       lead={t("cta.lead", { responseTime: company.support.responseTime })}
-      actions={
-        <>
-          <Button asChild size="lg">
-            <Link to="/contact">{t("cta.primary")}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/tech-stack-advisor">
-              <Sparkles aria-hidden="true" />
-              {t("cta.secondary")}
-            </Link>
-          </Button>
-        </>
-      }
+      primary={{ to: "/contact", label: t("cta.primary") }}
+      secondary={{ to: "/tech-stack-advisor", label: t("cta.secondary"), icon: Sparkles }}
     />
   );
 }

@@ -5,8 +5,9 @@ export function Container({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
 }
 
-export function Section({ className, ...props }: ComponentProps<"section">) {
-  return <section className={cn("py-16 sm:py-24", className)} {...props} />;
+/** A page band. `tinted` gives it the muted background and hairlines that alternate bands use. */
+export function Section({ className, tinted = false, ...props }: ComponentProps<"section"> & { tinted?: boolean }) {
+  return <section className={cn("py-16 sm:py-24", tinted && "border-y bg-muted/40", className)} {...props} />;
 }
 
 /** Eyebrow, heading and lead paragraph, the opening of every content section. */
@@ -41,5 +42,35 @@ export function SectionHeading({
       </Heading>
       {lead ? <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">{lead}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A content band: Section, Container and a centred SectionHeading, then the body. The heading's
+ * id is `${name}-title` and labels the section.
+ */
+export function ContentSection({
+  name,
+  eyebrow,
+  title,
+  lead,
+  tinted = false,
+  children,
+}: {
+  name: string;
+  eyebrow: ReactNode;
+  title: ReactNode;
+  lead: ReactNode;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `${name}-title`;
+  return (
+    <Section aria-labelledby={titleId} tinted={tinted}>
+      <Container>
+        <SectionHeading id={titleId} eyebrow={eyebrow} title={title} lead={lead} />
+        {children}
+      </Container>
+    </Section>
   );
 }

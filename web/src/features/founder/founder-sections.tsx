@@ -15,7 +15,7 @@ import { founder } from "../../../../content/founder.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { Container, ContentSection, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { cn } from "../../lib/cn.ts";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
 import { formatSince, useNowAfterMount, yearOf } from "./use-elapsed.ts";
@@ -93,57 +93,55 @@ export function CoreExpertise() {
   const { t } = useTranslation("founder");
   const now = useNowAfterMount();
   return (
-    <Section aria-labelledby="founder-expertise-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading
-          id="founder-expertise-title"
-          eyebrow={t("expertise.eyebrow")}
-          title={t("expertise.title")}
-          lead={t("expertise.lead")}
-        />
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {founder.skills.map((skill) => {
-            const experience = formatSince(skill.since, now);
-            return (
-              <li key={skill.name}>
-                <Card className="flex h-full flex-col p-6">
-                  <div className="flex items-start justify-between gap-4">
-                    <div className="min-w-0">
-                      <h3 className="font-semibold text-foreground">{skill.name}</h3>
-                      <Badge tone="primary" className="mt-2">
-                        {skill.category}
-                      </Badge>
-                    </div>
-                    <span aria-hidden="true" className="text-2xl font-bold tracking-tight text-primary tabular-nums">
-                      {t("expertise.percent", { value: skill.percentage })}
-                    </span>
+    <ContentSection
+      name="founder-expertise"
+      tinted
+      eyebrow={t("expertise.eyebrow")}
+      title={t("expertise.title")}
+      lead={t("expertise.lead")}
+    >
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {founder.skills.map((skill) => {
+          const experience = formatSince(skill.since, now);
+          return (
+            <li key={skill.name}>
+              <Card className="flex h-full flex-col p-6">
+                <div className="flex items-start justify-between gap-4">
+                  <div className="min-w-0">
+                    <h3 className="font-semibold text-foreground">{skill.name}</h3>
+                    <Badge tone="primary" className="mt-2">
+                      {skill.category}
+                    </Badge>
                   </div>
-                  <progress
-                    max={100}
-                    value={skill.percentage}
-                    aria-label={t("expertise.proficiency", { skill: skill.name })}
-                    className={cn(
-                      "mt-5 h-2 w-full appearance-none overflow-hidden rounded-full bg-muted",
-                      "[&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:rounded-full",
-                      "[&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-primary",
-                    )}
-                  />
-                  <div className="mt-5 flex items-center justify-between gap-3 border-t pt-4 text-sm">
-                    <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-                      <CalendarDays aria-hidden="true" className="size-4" />
-                      {t("expertise.experienceLabel")}
-                    </span>
-                    <span className="h-5 min-w-36 text-right leading-5 font-semibold whitespace-nowrap text-foreground tabular-nums">
-                      {experience ?? t("expertise.since", { year: yearOf(skill.since) })}
-                    </span>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      </Container>
-    </Section>
+                  <span aria-hidden="true" className="text-2xl font-bold tracking-tight text-primary tabular-nums">
+                    {t("expertise.percent", { value: skill.percentage })}
+                  </span>
+                </div>
+                <progress
+                  max={100}
+                  value={skill.percentage}
+                  aria-label={t("expertise.proficiency", { skill: skill.name })}
+                  className={cn(
+                    "mt-5 h-2 w-full appearance-none overflow-hidden rounded-full bg-muted",
+                    "[&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:rounded-full",
+                    "[&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-primary",
+                  )}
+                />
+                <div className="mt-5 flex items-center justify-between gap-3 border-t pt-4 text-sm">
+                  <span className="inline-flex items-center gap-1.5 text-muted-foreground">
+                    <CalendarDays aria-hidden="true" className="size-4" />
+                    {t("expertise.experienceLabel")}
+                  </span>
+                  <span className="h-5 min-w-36 text-right leading-5 font-semibold whitespace-nowrap text-foreground tabular-nums">
+                    {experience ?? t("expertise.since", { year: yearOf(skill.since) })}
+                  </span>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </ContentSection>
   );
 }
 
@@ -151,59 +149,56 @@ export function CoreExpertise() {
 export function Achievements() {
   const { t } = useTranslation("founder");
   return (
-    <Section aria-labelledby="founder-achievements-title">
-      <Container>
-        <SectionHeading
-          id="founder-achievements-title"
-          eyebrow={t("achievements.eyebrow")}
-          title={t("achievements.title")}
-          lead={t("achievements.lead")}
-        />
-        <ol className="relative mx-auto mt-12 max-w-3xl">
-          {founder.achievements.map((achievement, index) => {
-            const last = index === founder.achievements.length - 1;
-            return (
-              <li key={achievement.year} className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[2.5rem_minmax(0,1fr)] sm:gap-x-6">
-                <div className="flex flex-col items-center">
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      "grid size-8 place-items-center rounded-full border-2 bg-card sm:size-10",
-                      achievement.current ? "border-primary bg-primary text-primary-foreground" : "border-primary/40 text-primary",
-                    )}
-                  >
-                    <Award className="size-4 sm:size-5" />
-                  </span>
-                  {last ? null : <span aria-hidden="true" className="w-px flex-1 bg-border" />}
-                </div>
-                <Card
+    <ContentSection
+      name="founder-achievements"
+      eyebrow={t("achievements.eyebrow")}
+      title={t("achievements.title")}
+      lead={t("achievements.lead")}
+    >
+      <ol className="relative mx-auto mt-12 max-w-3xl">
+        {founder.achievements.map((achievement, index) => {
+          const last = index === founder.achievements.length - 1;
+          return (
+            <li key={achievement.year} className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[2.5rem_minmax(0,1fr)] sm:gap-x-6">
+              <div className="flex flex-col items-center">
+                <span
+                  aria-hidden="true"
                   className={cn(
-                    "p-5 sm:p-6",
-                    !last && "mb-8",
-                    achievement.current && "border-primary/50 ring-1 ring-primary/30",
+                    "grid size-8 place-items-center rounded-full border-2 bg-card sm:size-10",
+                    achievement.current ? "border-primary bg-primary text-primary-foreground" : "border-primary/40 text-primary",
                   )}
                 >
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="text-sm font-bold text-primary tabular-nums">{achievement.year}</span>
-                    {achievement.current ? <Badge tone="solid">{t("achievements.current")}</Badge> : null}
-                  </div>
-                  <h3 className="mt-2 text-lg font-semibold tracking-tight text-foreground">{achievement.title}</h3>
-                  <p className="mt-2 leading-relaxed text-muted-foreground">{achievement.description}</p>
-                  <p className="mt-4 flex items-start gap-2.5 rounded-xl bg-accent px-4 py-3 text-sm text-accent-foreground">
-                    <TrendingUp aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                    <span>
-                      <span className="font-semibold">{t("achievements.impact")}</span>
-                      {": "}
-                      {achievement.impact}
-                    </span>
-                  </p>
-                </Card>
-              </li>
-            );
-          })}
-        </ol>
-      </Container>
-    </Section>
+                  <Award className="size-4 sm:size-5" />
+                </span>
+                {last ? null : <span aria-hidden="true" className="w-px flex-1 bg-border" />}
+              </div>
+              <Card
+                className={cn(
+                  "p-5 sm:p-6",
+                  !last && "mb-8",
+                  achievement.current && "border-primary/50 ring-1 ring-primary/30",
+                )}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm font-bold text-primary tabular-nums">{achievement.year}</span>
+                  {achievement.current ? <Badge tone="solid">{t("achievements.current")}</Badge> : null}
+                </div>
+                <h3 className="mt-2 text-lg font-semibold tracking-tight text-foreground">{achievement.title}</h3>
+                <p className="mt-2 leading-relaxed text-muted-foreground">{achievement.description}</p>
+                <p className="mt-4 flex items-start gap-2.5 rounded-xl bg-accent px-4 py-3 text-sm text-accent-foreground">
+                  <TrendingUp aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  <span>
+                    <span className="font-semibold">{t("achievements.impact")}</span>
+                    {": "}
+                    {achievement.impact}
+                  </span>
+                </p>
+              </Card>
+            </li>
+          );
+        })}
+      </ol>
+    </ContentSection>
   );
 }
 
@@ -211,46 +206,44 @@ export function Achievements() {
 export function Research() {
   const { t } = useTranslation("founder");
   return (
-    <Section aria-labelledby="founder-research-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading
-          id="founder-research-title"
-          eyebrow={t("research.eyebrow")}
-          title={t("research.title")}
-          lead={t("research.lead")}
-        />
-        <ul className="mt-12 grid gap-6 lg:grid-cols-2">
-          {founder.research.map((project) => (
-            <li key={project.title}>
-              <Card className="flex h-full flex-col p-6 sm:p-8">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <Badge tone="primary">
-                    <FlaskConical aria-hidden="true" className="size-3.5" />
-                    {project.category}
-                  </Badge>
-                  <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums">
-                    <CalendarDays aria-hidden="true" className="size-4" />
-                    {project.period}
-                  </span>
-                </div>
-                <h3 className="mt-4 text-xl font-semibold tracking-tight text-balance text-foreground">{project.title}</h3>
-                <p className="mt-3 flex-1 leading-relaxed text-muted-foreground">{project.description}</p>
-                <ul aria-label={t("research.technologies")} className="mt-6 flex flex-wrap gap-2">
-                  {project.technologies.map((technology) => (
-                    <li
-                      key={technology}
-                      className="rounded-lg border bg-muted/60 px-2.5 py-1 text-xs font-medium text-foreground"
-                    >
-                      {technology}
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="founder-research"
+      tinted
+      eyebrow={t("research.eyebrow")}
+      title={t("research.title")}
+      lead={t("research.lead")}
+    >
+      <ul className="mt-12 grid gap-6 lg:grid-cols-2">
+        {founder.research.map((project) => (
+          <li key={project.title}>
+            <Card className="flex h-full flex-col p-6 sm:p-8">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <Badge tone="primary">
+                  <FlaskConical aria-hidden="true" className="size-3.5" />
+                  {project.category}
+                </Badge>
+                <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums">
+                  <CalendarDays aria-hidden="true" className="size-4" />
+                  {project.period}
+                </span>
+              </div>
+              <h3 className="mt-4 text-xl font-semibold tracking-tight text-balance text-foreground">{project.title}</h3>
+              <p className="mt-3 flex-1 leading-relaxed text-muted-foreground">{project.description}</p>
+              <ul aria-label={t("research.technologies")} className="mt-6 flex flex-wrap gap-2">
+                {project.technologies.map((technology) => (
+                  <li
+                    key={technology}
+                    className="rounded-lg border bg-muted/60 px-2.5 py-1 text-xs font-medium text-foreground"
+                  >
+                    {technology}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 
@@ -258,71 +251,65 @@ export function Research() {
 export function Education() {
   const { t } = useTranslation("founder");
   return (
-    <Section aria-labelledby="founder-education-title">
-      <Container>
-        <SectionHeading
-          id="founder-education-title"
-          eyebrow={t("education.eyebrow")}
-          title={t("education.title")}
-          lead={t("education.lead")}
-        />
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
-          {founder.degrees.map((degree, index) => (
-            <li key={degree.degree} className={cn("sm:last:col-span-2", index < 2 ? "lg:col-span-3" : "lg:col-span-2")}>
-              <Card className="flex h-full flex-col p-6">
-                <div className="flex items-start justify-between gap-3">
-                  <IconTile>
-                    <GraduationCap aria-hidden="true" />
-                  </IconTile>
-                  <Badge tone="neutral">{degree.level}</Badge>
-                </div>
-                <h3 className="mt-5 font-semibold text-balance text-foreground">{degree.degree}</h3>
-                <p className="mt-1 text-sm font-medium text-primary">{degree.institution}</p>
-                <p className="mt-3 text-sm text-muted-foreground">
-                  {t("education.field")}
-                  {": "}
-                  {degree.field}
-                </p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+    <ContentSection
+      name="founder-education"
+      eyebrow={t("education.eyebrow")}
+      title={t("education.title")}
+      lead={t("education.lead")}
+    >
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
+        {founder.degrees.map((degree, index) => (
+          <li key={degree.degree} className={cn("sm:last:col-span-2", index < 2 ? "lg:col-span-3" : "lg:col-span-2")}>
+            <Card className="flex h-full flex-col p-6">
+              <div className="flex items-start justify-between gap-3">
+                <IconTile>
+                  <GraduationCap aria-hidden="true" />
+                </IconTile>
+                <Badge tone="neutral">{degree.level}</Badge>
+              </div>
+              <h3 className="mt-5 font-semibold text-balance text-foreground">{degree.degree}</h3>
+              <p className="mt-1 text-sm font-medium text-primary">{degree.institution}</p>
+              <p className="mt-3 text-sm text-muted-foreground">
+                {t("education.field")}
+                {": "}
+                {degree.field}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
-
 
 /** The nine certifications. */
 export function Certifications() {
   const { t } = useTranslation("founder");
   return (
-    <Section aria-labelledby="founder-certifications-title" className="border-y bg-muted/40">
-      <Container>
-        <SectionHeading
-          id="founder-certifications-title"
-          eyebrow={t("certifications.eyebrow")}
-          title={t("certifications.title")}
-          lead={t("certifications.lead")}
-        />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {founder.certifications.map((certification) => (
-            <li key={certification.name}>
-              <Card className="flex h-full items-start gap-4 p-5">
-                <BadgeCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
-                <div className="min-w-0 flex-1">
-                  <h3 className="text-sm leading-snug font-semibold text-foreground">{certification.name}</h3>
-                  <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
-                    <span className="text-sm text-muted-foreground">{certification.provider}</span>
-                    <Badge tone="neutral">{certification.category}</Badge>
-                  </div>
+    <ContentSection
+      name="founder-certifications"
+      tinted
+      eyebrow={t("certifications.eyebrow")}
+      title={t("certifications.title")}
+      lead={t("certifications.lead")}
+    >
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {founder.certifications.map((certification) => (
+          <li key={certification.name}>
+            <Card className="flex h-full items-start gap-4 p-5">
+              <BadgeCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
+              <div className="min-w-0 flex-1">
+                <h3 className="text-sm leading-snug font-semibold text-foreground">{certification.name}</h3>
+                <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+                  <span className="text-sm text-muted-foreground">{certification.provider}</span>
+                  <Badge tone="neutral">{certification.category}</Badge>
                 </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </Section>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }
 

@@ -1,11 +1,23 @@
-import type { ReactNode } from "react";
 import { Container, Section } from "../../components/ui/section.tsx";
+import { type ButtonLink, LinkButtons } from "./link-buttons.tsx";
 
 /**
  * The closing call to action shared by the marketing pages: a deep navy panel in light mode
- * and a raised card in dark mode, with a soft brand glow. `actions` are Buttons.
+ * and a raised card in dark mode, with a soft brand glow, ending in a solid and an outline link.
  */
-export function CtaBanner({ id, title, lead, actions }: { id: string; title: string; lead: string; actions: ReactNode }) {
+export function CtaBanner({
+  id,
+  title,
+  lead,
+  primary,
+  secondary,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  primary: ButtonLink;
+  secondary: ButtonLink;
+}) {
   return (
     <Section aria-labelledby={id}>
       <Container>
@@ -21,7 +33,9 @@ export function CtaBanner({ id, title, lead, actions }: { id: string; title: str
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-pretty text-background/75 dark:text-muted-foreground">
             {lead}
           </p>
-          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">{actions}</div>
+          <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
+            <LinkButtons primary={primary} secondary={secondary} />
+          </div>
         </div>
       </Container>
     </Section>

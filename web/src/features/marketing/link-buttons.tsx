@@ -1,0 +1,31 @@
+import type { LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+
+export interface ButtonLink {
+  to: string;
+  label: string;
+  icon?: LucideIcon;
+}
+
+function LinkButton({ link, variant }: { link: ButtonLink; variant?: "outline" }) {
+  const { icon: Icon } = link;
+  return (
+    <Button asChild size="lg" variant={variant}>
+      <Link to={link.to}>
+        {Icon ? <Icon aria-hidden="true" /> : null}
+        {link.label}
+      </Link>
+    </Button>
+  );
+}
+
+/** The usual pair of calls to action, a solid link then an outline one. Place it in a flex row. */
+export function LinkButtons({ primary, secondary }: { primary: ButtonLink; secondary: ButtonLink }) {
+  return (
+    <>
+      <LinkButton link={primary} />
+      <LinkButton link={secondary} variant="outline" />
+    </>
+  );
+}
