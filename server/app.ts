@@ -15,7 +15,12 @@ import { AppError } from "./lib/errors.ts";
 import { serverT } from "./lib/i18n.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import { rateLimitStore } from "./lib/rate-limit-store.ts";
+import { installAdminGuard } from "./modules/admin/admin-guard.ts";
+import { authRoutes } from "./modules/admin/auth-routes.ts";
+import { overviewRoutes } from "./modules/admin/overview-routes.ts";
+import { staffRoutes } from "./modules/admin/staff-routes.ts";
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
+import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
@@ -147,6 +152,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("outbox", outbox);
   app.addHook("onClose", async () => outbox.stop());
 
+  // Before any route is registered, so every /api/admin route gets the guard.
+  installAdminGuard(app, {
+    db: deps.database.db,
+    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    publicUrl: config.publicUrl,
+  });
+
   await app.register(healthRoutes, { database: deps.database });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
   await app.register(contactRoutes, {
@@ -154,6 +166,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notifyTo: config.contactNotifyTo,
     onQueued: () => outbox.nudge(),
   });
+  await app.register(authRoutes, {
+    db: deps.database.db,
+    limiter: deps.rateLimiter,
+    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+  });
+  await app.register(staffRoutes, { db: deps.database.db });
+  await app.register(overviewRoutes, { db: deps.database.db });
+  await app.register(enquiryAdminRoutes, { db: deps.database.db });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

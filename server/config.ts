@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  ADMIN_USERNAME: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,40}$/, "3-40 letters, digits, dots, dashes or underscores").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
 });
 
 export interface Config {
@@ -46,6 +50,10 @@ export interface Config {
   logLevel: string;
   outboxIntervalMs: number;
   shutdownTimeoutMs: number;
+  /** The first staff account, created at start when there is none. */
+  bootstrapAdmin: { username: string; password: string } | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +72,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   const e = parsed.data;
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(["ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither"]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -80,5 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
   };
 }

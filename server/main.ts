@@ -3,6 +3,7 @@ import { smtpMailer } from "./adapters/mail/mailer.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { ensureFirstAdmin } from "./modules/admin/bootstrap.ts";
 import { databaseRateLimiter, redisRateLimiter } from "./lib/rate-limiter.ts";
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : null;
 
   const app = await buildApp(config, { database, rateLimiter, mailer });
+  await ensureFirstAdmin(database.db, config.bootstrapAdmin, app.log);
   app.log.info(
     { database: database.kind, rateLimits: redis ? "redis" : "database", email: mailer ? "smtp" : "outbox only" },
     "starting",

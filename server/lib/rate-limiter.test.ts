@@ -58,6 +58,15 @@ describe.each(backends)("rate limiter on $name", (backend) => {
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  it("peeks at a count without adding to it", async () => {
+    expect(await limiter.peek("peek:none")).toEqual({ count: 0, ttlMs: 0 });
+    await limiter.hit("peek:one", 60_000);
+    const seen = await limiter.peek("peek:one");
+    expect(seen.count).toBe(1);
+    expect(seen.ttlMs).toBeGreaterThan(0);
+    expect((await limiter.peek("peek:one")).count).toBe(1);
+  });
+
   it("forgets a key on reset", async () => {
     await limiter.hit("user:ann", 60_000);
     await limiter.reset("user:ann");

@@ -16,6 +16,8 @@ export interface RateLimitHit {
  */
 export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** The current count without counting (0 when the key has no live window). */
+  peek(key: string): Promise<RateLimitHit>;
   /** Forgets a key (e.g. after a successful sign-in). */
   reset(key: string): Promise<void>;
   /** Removes expired counters. */
@@ -38,6 +40,13 @@ export function databaseRateLimiter(db: Database): RateLimiter {
       if (!row) throw new Error("rate limit upsert returned no row");
       return { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl_ms)) };
     },
+    async peek(key) {
+      const rows = await queryRows<{ count: string | number; ttl_ms: string | number }>(db, sql`
+        select count, ceil(extract(epoch from (reset_at - now())) * 1000) as ttl_ms
+        from rate_limits where key = ${key} and reset_at > now()`);
+      const row = rows[0];
+      return row ? { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl_ms)) } : { count: 0, ttlMs: 0 };
+    },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
@@ -56,6 +65,10 @@ export function redisRateLimiter(redis: Redis, prefix = "rl:"): RateLimiter {
       const [incr, , pttl] = replies;
       if (incr?.[0]) throw incr[0];
       return { count: Number(incr?.[1]), ttlMs: Math.max(0, Number(pttl?.[1])) };
+    },
+    async peek(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
+      return count === null ? { count: 0, ttlMs: 0 } : { count: Number(count), ttlMs: Math.max(0, ttl) };
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -1,0 +1,186 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { auditLog, staffSessions } from "../../db/schema.ts";
+import { asStaff, createStaffUser, SITE_ORIGIN, sessionCookieOf, signIn } from "../../../tests/support/admin.ts";
+import { databaseBackends } from "../../../tests/support/databases.ts";
+import { testApp } from "../../../tests/support/test-app.ts";
+import { LOGIN_MAX_FAILURES } from "./auth-routes.ts";
+import { hashToken, SESSION_COOKIE } from "./sessions.ts";
+
+describe.each(databaseBackends())("staff sign-in and sessions on $name", (backend) => {
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let app: FastifyInstance;
+  let ipCounter = 0;
+  const freshIp = () => `172.16.0.${++ipCounter}`;
+  const login = (username: string, password: string, ip = freshIp(), headers: Record<string, string> = { origin: SITE_ORIGIN }) =>
+    app.inject({ method: "POST", url: "/api/admin/login", headers, payload: { username, password }, remoteAddress: ip });
+  const verify = (cookie?: string) =>
+    app.inject({ method: "GET", url: "/api/admin/verify", headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await backend.open());
+    app = await testApp(database, { env: { TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await cleanup();
+  });
+
+  it("signs in, sets an HttpOnly SameSite=Lax session cookie, and verify accepts it", async () => {
+    const ann = await createStaffUser(database.db, "ann", "admin");
+    const response = await login("ANN", ann.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: { id: ann.id, username: "ann", displayName: "Ann Staff", role: "admin" } });
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await verify(cookie!.value)).json()).toMatchObject({ user: { username: "ann" } });
+  });
+
+  it("marks the cookie Secure when served over HTTPS", async () => {
+    const bea = await createStaffUser(database.db, "bea", "agent");
+    const response = await login("bea", bea.password, freshIp(), { origin: SITE_ORIGIN, "x-forwarded-proto": "https" });
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+  });
+
+  it("stores only a hash of the session token", async () => {
+    const cid = await createStaffUser(database.db, "cid", "agent");
+    const token = await signIn(app, "cid", cid.password, freshIp());
+    const rows = await database.db.select().from(staffSessions).where(eq(staffSessions.userId, cid.id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(token)]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("answers an unknown user, a wrong password and a disabled account alike, in similar time", async () => {
+    const dan = await createStaffUser(database.db, "dan", "agent");
+    const eve = await createStaffUser(database.db, "eve", "agent");
+    await database.db.execute(sql`update staff_users set disabled_at = now() where id = ${eve.id}`);
+    const timed = async (username: string, password: string) => {
+      const started = performance.now();
+      const response = await login(username, password);
+      return { response, ms: performance.now() - started };
+    };
+    const unknown = await timed("nobody-here", "whatever-password");
+    const wrong = await timed("dan", "not-dans-password");
+    const disabled = await timed("eve", eve.password);
+    for (const { response } of [unknown, wrong, disabled]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: "invalid_credentials", message: "Invalid credentials" });
+    }
+    // Each ran a full argon2 verification: none answers in a fraction of the others' time.
+    const slowest = Math.max(unknown.ms, wrong.ms, disabled.ms);
+    expect(Math.min(unknown.ms, wrong.ms, disabled.ms)).toBeGreaterThan(slowest / 4);
+    expect(dan.id).toBeTruthy();
+  });
+
+  it(`locks a username after ${LOGIN_MAX_FAILURES} failures, even for the right password, with Retry-After`, async () => {
+    const fay = await createStaffUser(database.db, "fay", "agent");
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login("fay", "wrong-password")).statusCode).toBe(401);
+    const locked = await login("fay", fay.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+    expect(locked.json()).toMatchObject({ error: "too_many_attempts" });
+    // Someone else from another address is unaffected.
+    const gus = await createStaffUser(database.db, "gus", "agent");
+    expect((await login("gus", gus.password)).statusCode).toBe(200);
+  });
+
+  it(`locks an IP address after ${LOGIN_MAX_FAILURES} failures across usernames`, async () => {
+    const hal = await createStaffUser(database.db, "hal", "agent");
+    const ip = "198.18.0.1";
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(`guess-${i}`, "password-guess", ip)).statusCode).toBe(401);
+    expect((await login("hal", hal.password, ip)).statusCode).toBe(429);
+    expect((await login("hal", hal.password, "198.18.0.2")).statusCode).toBe(200);
+  });
+
+  it("rotates the session at sign-in and revokes it at logout", async () => {
+    const ivy = await createStaffUser(database.db, "ivy", "agent");
+    const first = await signIn(app, "ivy", ivy.password, freshIp());
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: asStaff(first),
+      payload: { username: "ivy", password: ivy.password },
+      remoteAddress: freshIp(),
+    });
+    const second = sessionCookieOf(again)!;
+    expect(second).not.toBe(first);
+    expect((await verify(first)).statusCode).toBe(401);
+    expect((await verify(second)).statusCode).toBe(200);
+
+    const logout = await app.inject({ method: "POST", url: "/api/admin/logout", headers: asStaff(second) });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe("");
+    expect((await verify(second)).statusCode).toBe(401);
+  });
+
+  it("expires a session after the idle window and after its absolute lifetime", async () => {
+    const jon = await createStaffUser(database.db, "jon", "agent");
+    const idle = await signIn(app, "jon", jon.password, freshIp());
+    await database.db.update(staffSessions).set({ lastSeenAt: sql`now() - interval '121 minutes'` }).where(eq(staffSessions.tokenHash, hashToken(idle)));
+    expect((await verify(idle)).statusCode).toBe(401);
+    const old = await signIn(app, "jon", jon.password, freshIp());
+    await database.db.update(staffSessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(staffSessions.tokenHash, hashToken(old)));
+    expect((await verify(old)).statusCode).toBe(401);
+  });
+
+  it("ends every other session on a password change and keeps this browser signed in", async () => {
+    const kim = await createStaffUser(database.db, "kim", "agent");
+    const laptop = await signIn(app, "kim", kim.password, freshIp());
+    const phone = await signIn(app, "kim", kim.password, freshIp());
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/admin/me/password",
+      headers: asStaff(laptop),
+      payload: { currentPassword: "not-it", newPassword: "a-brand-new-password" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ fields: { currentPassword: "The current password is incorrect." } });
+    const changed = await app.inject({
+      method: "POST",
+      url: "/api/admin/me/password",
+      headers: asStaff(laptop),
+      payload: { currentPassword: kim.password, newPassword: "a-brand-new-password" },
+    });
+    expect(changed.statusCode).toBe(204);
+    const fresh = sessionCookieOf(changed)!;
+    expect((await verify(fresh)).statusCode).toBe(200);
+    expect((await verify(laptop)).statusCode).toBe(401);
+    expect((await verify(phone)).statusCode).toBe(401);
+    expect((await login("kim", kim.password)).statusCode).toBe(401);
+    expect((await login("kim", "a-brand-new-password")).statusCode).toBe(200);
+  });
+
+  it("refuses a state-changing request from another origin or with none", async () => {
+    const lea = await createStaffUser(database.db, "lea", "admin");
+    expect((await login("lea", lea.password, freshIp(), {})).statusCode).toBe(403);
+    const evil = await login("lea", lea.password, freshIp(), { origin: "https://evil.example" });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toMatchObject({ error: "bad_origin" });
+    // The origin the request was actually sent to is the site's own too (e.g. a staging host).
+    const sameHost = await login("lea", lea.password, freshIp(), { origin: "http://admin.internal:8080", host: "admin.internal:8080" });
+    expect(sameHost.statusCode).toBe(200);
+  });
+
+  it("shares sessions between instances on one database", async () => {
+    const max = await createStaffUser(database.db, "max", "agent");
+    const other = await testApp(database);
+    try {
+      const cookie = await signIn(app, "max", max.password, freshIp());
+      const response = await other.inject({ method: "GET", url: "/api/admin/verify", headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("records sign-ins and failures in the audit log", async () => {
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.actorUsername, "fay"));
+    expect(rows.map((r) => r.action)).toContain("auth.login_failed");
+    expect(rows.every((r) => r.ipAddress?.startsWith("172.16.0."))).toBe(true);
+  });
+});

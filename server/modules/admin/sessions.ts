@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { StaffUser } from "../../../contracts/admin.ts";
+import type { Database } from "../../db/client.ts";
+import { staffSessions, staffUsers } from "../../db/schema.ts";
+
+export const SESSION_COOKIE = "kts_admin_session";
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  user: StaffUser;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new session: 256 random bits in the cookie, only their hash in the database. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  policy: SessionPolicy,
+  context: { ipAddress?: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + policy.maxMs);
+  await db.insert(staffSessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ipAddress: context.ipAddress ?? null,
+    userAgent: context.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The live session for a cookie token: not revoked, within its absolute lifetime, used within
+ * the idle window, and its user neither disabled nor changed password since it began.
+ */
+export async function findActiveSession(db: Database, token: string, policy: SessionPolicy): Promise<ActiveSession | null> {
+  const tokenHash = hashToken(token);
+  const idleCutoff = new Date(Date.now() - policy.idleMs);
+  const [row] = await db
+    .select({
+      tokenHash: staffSessions.tokenHash,
+      lastSeenAt: staffSessions.lastSeenAt,
+      id: staffUsers.id,
+      username: staffUsers.username,
+      displayName: staffUsers.displayName,
+      role: staffUsers.role,
+    })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, sql`now()`),
+        gt(staffSessions.lastSeenAt, idleCutoff),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.tokenHash, tokenHash));
+  }
+  return { tokenHash, user: { id: row.id, username: row.username, displayName: row.displayName, role: row.role } };
+}
+
+export async function revokeSession(db: Database, tokenHash: string): Promise<void> {
+  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+}
+
+/** Ends every session of a user (password change, disabling), except one when given. */
+export async function revokeUserSessions(db: Database, userId: string, exceptTokenHash?: string): Promise<void> {
+  const conditions = [eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)];
+  if (exceptTokenHash) conditions.push(ne(staffSessions.tokenHash, exceptTokenHash));
+  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+}
