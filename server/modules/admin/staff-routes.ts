@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,7 +12,6 @@ import {
 } from "../../../contracts/admin.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
-import { staffUsers } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { currentStaff } from "./admin-guard.ts";
@@ -23,14 +21,6 @@ import { revokeUserSessions } from "./sessions.ts";
 import { findStaffById, findStaffByUsername, insertStaff, listStaff, toAccount, updateStaff } from "./staff-repository.ts";
 
 const IdParams = z.object({ id: z.string().uuid("Not a valid id") });
-
-async function activeAdminCount(db: Database, excludingId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.disabledAt), ne(staffUsers.id, excludingId)));
-  return row?.n ?? 0;
-}
 
 /** Staff management and the audit log: admins only. The assignee list: every staff member. */
 export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -75,12 +65,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       if (!target) throw new AppError("not_found", serverT("staffNotFound"), 404);
       const { role, disabled, displayName } = request.body;
       const changesAccess = (role !== undefined && role !== target.role) || disabled !== undefined;
+      // Nobody changes their own role or disables themselves, so the acting admin always remains.
       if (changesAccess && target.id === actor.id) {
         throw new AppError("own_access", serverT("cannotChangeOwnAccess"), 400);
-      }
-      const losesAdmin = target.role === "admin" && (role === "agent" || disabled === true);
-      if (losesAdmin && (await activeAdminCount(db, target.id)) === 0) {
-        throw new AppError("last_admin", serverT("lastAdmin"), 400);
       }
       const updated = await updateStaff(db, target.id, {
         ...(role !== undefined ? { role } : {}),
