@@ -35,6 +35,8 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       LOG_LEVEL: "warn",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "e2e-admin-password-1",
     },
   },
 });
