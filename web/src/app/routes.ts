@@ -23,11 +23,23 @@ export default [
       comingSoon("payment/receipt", "payment-receipt"),
       comingSoon("payment/payment-failed", "payment-failed"),
       comingSoon("project-details/:id", "project-details"),
-      comingSoon("auth", "auth"),
-      comingSoon("admin/login", "admin-login"),
-      comingSoon("admin", "admin"),
       comingSoon("admin/project/:id", "admin-project"),
     ]),
     route("*", "routes/not-found.tsx"),
+  ]),
+  // Staff screens stand apart from the public site's navbar, footer and chat button.
+  layout("routes/app-layout.tsx", { id: "admin-app" }, [
+    route("auth", "routes/admin-login.tsx", { id: "auth" }),
+    route("admin/login", "routes/admin-login.tsx", { id: "admin-login" }),
+    layout("routes/admin/admin-layout.tsx", [
+      route("admin", "routes/admin/overview.tsx"),
+      route("admin/enquiries", "routes/admin/enquiries.tsx"),
+      route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("admin/staff", "routes/admin/staff.tsx"),
+      route("admin/audit", "routes/admin/audit.tsx"),
+      ...(["chats", "payments", "domains", "vps", "projects", "reports"] as const).map((section) =>
+        route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
+      ),
+    ]),
   ]),
 ] satisfies RouteConfig;

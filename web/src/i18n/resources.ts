@@ -1,5 +1,6 @@
 import common from "./locales/en/common.json";
 import type about from "./locales/en/about.json";
+import type admin from "./locales/en/admin.json";
 import type contact from "./locales/en/contact.json";
 import type founder from "./locales/en/founder.json";
 import type home from "./locales/en/home.json";
@@ -18,4 +19,5 @@ export interface Namespaces {
   contact: typeof contact;
   founder: typeof founder;
   notFound: typeof notFound;
+  admin: typeof admin;
 }

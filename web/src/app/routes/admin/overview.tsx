@@ -1,0 +1,149 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, CalendarDays, CreditCard, Inbox, MessagesSquare, ShoppingCart, Sun, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Overview } from "../../../../../contracts/admin.ts";
+import { company } from "../../../../../content/company.ts";
+import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import "../../../features/admin/admin-messages.ts";
+import { LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
+import { adminRetry, getJson } from "../../../features/admin/api.ts";
+import { DailyChart } from "../../../features/admin/daily-chart.tsx";
+import { formatNumber } from "../../../features/admin/format.ts";
+import { useAdminUser } from "../../../features/admin/session.tsx";
+import { i18n } from "../../../i18n/index.ts";
+import { cn } from "../../../lib/cn.ts";
+import type { Route } from "./+types/overview";
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.overview", { ns: "admin" }),
+    description: i18n.t("meta.adminDescription", { ns: "admin", company: company.name }),
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+const overviewKey = ["/api/admin/overview"] as const;
+
+function Tile({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  /** null: the capability behind this figure has not been built yet. */
+  value: ReactNode | null;
+  hint?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation("admin");
+  const missing = value === null;
+  return (
+    <div className={cn("rounded-xl border bg-card p-4 shadow-xs sm:p-5", missing && "bg-card/50")} data-testid={testId}>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground/70" />
+      </div>
+      {missing ? (
+        <>
+          <p className="mt-3 text-sm font-medium text-muted-foreground">{t("common.notAvailable")}</p>
+          <p className="mt-1 text-xs text-muted-foreground/80">{t("overview.tiles.unavailableHint")}</p>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-2xl font-semibold tracking-tight text-foreground tabular-nums">{value}</p>
+          {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function OverviewPage() {
+  const { t } = useTranslation("admin");
+  const user = useAdminUser();
+  const overview = useQuery({
+    queryKey: overviewKey,
+    queryFn: () => getJson("/api/admin/overview", Overview),
+    retry: adminRetry,
+    staleTime: 30_000,
+  });
+  const data = overview.data;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={t("overview.greeting", { name: user.displayName })}
+        description={t("overview.lead")}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/admin/enquiries">
+              {t("overview.viewInbox")}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        }
+      />
+      {overview.isPending ? (
+        <PanelSpinner />
+      ) : overview.isError ? (
+        <Panel>
+          <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
+        </Panel>
+      ) : data ? (
+        <>
+          <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 sm:gap-4">
+            <Tile icon={Sun} label={t("overview.tiles.today")} value={formatNumber(data.enquiries.today)} testId="tile-today" />
+            <Tile icon={CalendarDays} label={t("overview.tiles.week")} value={formatNumber(data.enquiries.week)} testId="tile-week" />
+            <Tile
+              icon={Inbox}
+              label={t("overview.tiles.open")}
+              value={formatNumber(data.enquiries.open)}
+              hint={t("overview.tiles.openHint")}
+              testId="tile-open"
+            />
+            <Tile
+              icon={MessagesSquare}
+              label={t("overview.tiles.openChats")}
+              value={data.openChats === null ? null : formatNumber(data.openChats)}
+              testId="tile-chats"
+            />
+            <Tile
+              icon={CreditCard}
+              label={t("overview.tiles.payments")}
+              value={
+                data.payments === null
+                  ? null
+                  : formatNumber(data.payments.week)
+              }
+              hint={
+                data.payments === null
+                  ? undefined
+                  : t("overview.tiles.paymentsValue", {
+                      today: formatNumber(data.payments.today),
+                      week: formatNumber(data.payments.week),
+                    })
+              }
+              testId="tile-payments"
+            />
+            <Tile
+              icon={ShoppingCart}
+              label={t("overview.tiles.pendingOrders")}
+              value={data.pendingOrders === null ? null : formatNumber(data.pendingOrders)}
+              testId="tile-orders"
+            />
+          </div>
+          <Panel title={t("overview.chart.title")} description={t("overview.chart.lead")}>
+            <DailyChart daily={data.daily} />
+          </Panel>
+        </>
+      ) : null}
+    </div>
+  );
+}

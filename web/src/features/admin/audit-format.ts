@@ -1,0 +1,39 @@
+import type { TFunction } from "i18next";
+import { EnquiryStatus, type AuditEntry } from "../../../../contracts/admin.ts";
+
+type AdminT = TFunction<"admin">;
+
+/** "Changed the status", or the raw action name for one the catalog does not know yet. */
+export function actionLabel(t: AdminT, action: string): string {
+  return t(`audit.actions.${action}` as "audit.actions.enquiry.updated", { defaultValue: action });
+}
+
+const asText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === "string" ? value : JSON.stringify(value);
+
+/**
+ * A short "from -> to" line for an entry whose details say what changed. Status values read as
+ * their labels and staff ids as names (`names`), so nobody has to read a UUID.
+ */
+export function changeLine(t: AdminT, entry: AuditEntry, names: ReadonlyMap<string, string> = new Map()): string | null {
+  const details = entry.details;
+  if (!details || !("from" in details || "to" in details)) return null;
+  const show = (value: unknown) => {
+    const text = asText(value);
+    if (text === null) return entry.action === "enquiry.assigned" ? t("enquiry.unassigned") : t("audit.none");
+    if (entry.action === "enquiry.status_changed") {
+      const status = EnquiryStatus.safeParse(text);
+      if (status.success) return t(`status.${status.data}`);
+    }
+    return names.get(text) ?? text;
+  };
+  return `${show(details.from)} → ${show(details.to)}`;
+}
+
+/** Other details as "key: value" pairs, for the audit log's detail column. */
+export function detailPairs(entry: AuditEntry): Array<[string, string]> {
+  if (!entry.details) return [];
+  return Object.entries(entry.details)
+    .filter(([key]) => key !== "from" && key !== "to")
+    .map(([key, value]) => [key, asText(value) ?? ""]);
+}

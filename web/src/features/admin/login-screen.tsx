@@ -1,0 +1,197 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Eye, EyeOff, LoaderCircle, Lock, ShieldCheck, User } from "lucide-react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { AdminLogin, AdminSession } from "../../../../contracts/admin.ts";
+import { Logo } from "../../components/layout/logo.tsx";
+import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Input } from "../../components/ui/field.tsx";
+import { toast } from "../../components/ui/use-toast.ts";
+import { fetchSession, isNetworkError, safeNextPath, sendJson, serverMessage, sessionKey } from "./api.ts";
+import { describedBy, FormField } from "./admin-ui.tsx";
+import { useForgetAdminData } from "./session.tsx";
+import { fieldCodes, type FieldCodes } from "./validation.ts";
+
+type Field = keyof AdminLogin;
+const ids: Record<Field, string> = { username: "admin-username", password: "admin-password" };
+
+/** The staff sign-in screen (spec sections 2, 4 and 8), at /auth and /admin/login. */
+export function LoginScreen() {
+  const { t } = useTranslation("admin");
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const forgetAdminData = useForgetAdminData();
+  const [values, setValues] = useState<AdminLogin>({ username: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<FieldCodes<Field>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const destination = () => safeNextPath(searchParams.get("next"), window.location.origin) ?? "/admin";
+
+  // A valid session already open in this browser goes straight to the dashboard.
+  useEffect(() => {
+    forgetAdminData();
+    let cancelled = false;
+    fetchSession()
+      .then((session) => {
+        if (cancelled || !session) return;
+        queryClient.setQueryData(sessionKey, session);
+        void navigate(destination(), { replace: true });
+      })
+      .catch(() => {
+        // No answer: the visitor can still sign in, and will see the error then.
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once, on arrival.
+  }, []);
+
+  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setError(null);
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = AdminLogin.safeParse(values);
+    if (!parsed.success) {
+      const codes = fieldCodes<Field>(parsed.error);
+      setFieldErrors(codes);
+      (codes.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await sendJson("POST", "/api/admin/login", parsed.data, AdminSession);
+      queryClient.setQueryData(sessionKey, session);
+      toast({ title: t("login.successTitle"), description: t("login.successDescription"), variant: "success" });
+      await navigate(destination(), { replace: true });
+    } catch (failure) {
+      setError(isNetworkError(failure) ? t("login.connectionError") : (serverMessage(failure) ?? t("login.invalidCredentials")));
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: Field) => {
+    const code = fieldErrors[field];
+    return code ? t(`validation.login.${field}.${code}` as "validation.login.username.too_small", { defaultValue: t("validation.invalid") }) : undefined;
+  };
+  const usernameError = fieldError("username");
+  const passwordError = fieldError("password");
+
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col bg-background">
+      {/* A quiet wash of the brand colour behind the card. */}
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
+        <div className="absolute -top-40 left-1/2 h-[32rem] w-[56rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl dark:bg-primary/15" />
+        <div className="absolute inset-0 bg-[linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_top,black_20%,transparent_70%)] bg-[size:44px_44px] opacity-50" />
+      </div>
+
+      <header className="flex items-center justify-between px-4 py-4 sm:px-6">
+        <Button variant="ghost" size="sm" onClick={() => void navigate("/")}>
+          <ArrowLeft aria-hidden="true" />
+          {t("login.back")}
+        </Button>
+        <ThemeToggle />
+      </header>
+
+      <main className="flex flex-1 items-center justify-center px-4 pt-4 pb-16 sm:pb-24">
+        <div className="w-full max-w-sm">
+          <div className="flex justify-center">
+            <span className="flex items-center gap-2.5">
+              <Logo />
+            </span>
+          </div>
+
+          <div className="mt-8 rounded-2xl border bg-card p-6 shadow-lg shadow-foreground/5 sm:p-8 dark:shadow-black/30">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-2.5 py-1 text-xs font-medium text-accent-foreground">
+              <ShieldCheck aria-hidden="true" className="size-3.5" />
+              {t("login.badge")}
+            </span>
+            <h1 className="mt-4 text-xl font-semibold tracking-tight text-foreground">{t("login.title")}</h1>
+            <p className="mt-1.5 text-sm text-muted-foreground">{t("login.lead")}</p>
+
+            <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4" aria-busy={busy}>
+              <FormField id={ids.username} label={t("login.username")} error={usernameError}>
+                <div className="relative">
+                  <User aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+                  <Input
+                    ref={usernameRef}
+                    id={ids.username}
+                    name="username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    aria-required="true"
+                    value={values.username}
+                    onChange={onChange("username")}
+                    className="pl-10"
+                    {...describedBy(ids.username, { error: usernameError })}
+                  />
+                </div>
+              </FormField>
+
+              <FormField id={ids.password} label={t("login.password")} error={passwordError}>
+                <div className="relative">
+                  <Lock aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+                  <Input
+                    ref={passwordRef}
+                    id={ids.password}
+                    name="password"
+                    type={showPassword ? "text" : "password"}
+                    autoComplete="current-password"
+                    aria-required="true"
+                    value={values.password}
+                    onChange={onChange("password")}
+                    className="pr-11 pl-10"
+                    {...describedBy(ids.password, { error: passwordError })}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                    aria-pressed={showPassword}
+                    className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+                  >
+                    {showPassword ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+                  </button>
+                </div>
+              </FormField>
+
+              {error ? (
+                <p
+                  role="alert"
+                  data-testid="login-error"
+                  className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm font-medium text-destructive"
+                >
+                  {error}
+                </p>
+              ) : null}
+
+              <Button type="submit" className="mt-1 w-full" disabled={busy}>
+                {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                {busy ? t("login.submitting") : t("login.submit")}
+              </Button>
+            </form>
+          </div>
+
+          <p className="mt-6 flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
+            <Lock aria-hidden="true" className="size-3" />
+            {t("login.footer")}
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}
