@@ -34,6 +34,7 @@ export function changeLine(t: AdminT, entry: AuditEntry, names: ReadonlyMap<stri
 export function detailPairs(entry: AuditEntry): Array<[string, string]> {
   if (!entry.details) return [];
   return Object.entries(entry.details)
-    .filter(([key]) => key !== "from" && key !== "to")
+    // Ids of related rows say nothing to a reader; the target column already links the row.
+    .filter(([key]) => key !== "from" && key !== "to" && !/id$/i.test(key))
     .map(([key, value]) => [key, asText(value) ?? ""]);
 }
