@@ -1,0 +1,372 @@
+import { z } from "zod";
+
+/* ---------------------------------------------------------------- Countries (spec sections 3 and 9) */
+
+export const PAYMENT_COUNTRY_CODES = ["RWA", "UGA", "KEN"] as const;
+export const PaymentCountryCode = z.enum(PAYMENT_COUNTRY_CODES);
+export type PaymentCountryCode = z.infer<typeof PaymentCountryCode>;
+
+export const PAYMENT_CURRENCIES = ["RWF", "UGX", "KES"] as const;
+export const PaymentCurrency = z.enum(PAYMENT_CURRENCIES);
+export type PaymentCurrency = z.infer<typeof PaymentCurrency>;
+
+export interface PaymentCountry {
+  code: PaymentCountryCode;
+  name: string;
+  currency: PaymentCurrency;
+  /** Calling code without "+". */
+  prefix: string;
+  flag: string;
+  /** Digits after the prefix in a full mobile number (all three: 9). */
+  nationalDigits: number;
+}
+
+export const paymentCountries: readonly PaymentCountry[] = [
+  { code: "RWA", name: "Rwanda", currency: "RWF", prefix: "250", flag: "🇷🇼", nationalDigits: 9 },
+  { code: "UGA", name: "Uganda", currency: "UGX", prefix: "256", flag: "🇺🇬", nationalDigits: 9 },
+  { code: "KEN", name: "Kenya", currency: "KES", prefix: "254", flag: "🇰🇪", nationalDigits: 9 },
+];
+export const DEFAULT_PAYMENT_COUNTRY: PaymentCountryCode = "RWA";
+
+export function paymentCountry(code: string | undefined | null): PaymentCountry | undefined {
+  return paymentCountries.find((country) => country.code === code);
+}
+
+/* ---------------------------------------------------------------- Business constants (spec section 9) */
+
+export const PAYMENT_AMOUNT_MIN = 5;
+export const PAYMENT_PHONE_MIN = 9;
+export const PAYMENT_DESCRIPTION_MIN = 4;
+export const PAYMENT_DESCRIPTION_MAX = 22;
+export const PAYMENT_DEFAULT_DESCRIPTION = "payment";
+/** pawaPay keeps a payment page open this long; a payment not found after it never happened. */
+export const PAYMENT_PAGE_LIFETIME_MS = 15 * 60 * 1000;
+
+/**
+ * Validation and error messages, keyed by a stable code. The English text is the spec's, word for
+ * word (sections 5 and 8); the web catalog translates each code.
+ */
+export const paymentMessages = {
+  phoneMin: "Phone number must be at least 9 digits",
+  phoneInvalid: "Phone number must contain only digits after the country code",
+  phonePrefix: "Phone number must start with the country code of the selected country",
+  amountRequired: "Amount is required",
+  amountMin: "Amount must be at least 5 RWF",
+  amountWhole: "Amount must be a whole number",
+  amountMax: "Amount is too large",
+  descriptionMin: "Description must be at least 4 characters",
+  descriptionMax: "Description must be 22 characters or less",
+  descriptionChars: "Description can only contain letters, numbers and spaces",
+  countryUnavailable: "Country not available",
+  currencyMismatch: "Currency does not match the selected country",
+  paymentFailedFallback: "Payment could not be completed",
+} as const;
+export type PaymentMessageCode = keyof typeof paymentMessages;
+
+export function paymentMessageCode(message: string | undefined): PaymentMessageCode | undefined {
+  if (!message) return undefined;
+  const entry = Object.entries(paymentMessages).find(([, text]) => text === message);
+  return entry ? (entry[0] as PaymentMessageCode) : undefined;
+}
+
+const DESCRIPTION_PATTERN = /^[A-Za-z0-9 ]+$/;
+
+/** Description rules shared by the form and the API: trimmed, empty is absent, 4-22 letters/digits/spaces. */
+const description = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(
+    z
+      .string()
+      .min(PAYMENT_DESCRIPTION_MIN, paymentMessages.descriptionMin)
+      .max(PAYMENT_DESCRIPTION_MAX, paymentMessages.descriptionMax)
+      .regex(DESCRIPTION_PATTERN, paymentMessages.descriptionChars)
+      .optional(),
+  );
+
+/** "1 000", "1,000.5" and similar are not numbers here: digits with an optional decimal part only. */
+const NUMERIC = /^\d+(\.\d+)?$/;
+
+/** Amount as typed (text of a number). */
+const amountText = z
+  .string()
+  .trim()
+  .min(1, paymentMessages.amountRequired)
+  .refine((value) => NUMERIC.test(value) && Number(value) >= PAYMENT_AMOUNT_MIN, paymentMessages.amountMin);
+
+/** The payment form (spec section 3): the phone is typed without the country code. */
+export const PaymentForm = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(PAYMENT_PHONE_MIN, paymentMessages.phoneMin)
+    .refine((value) => value.replace(/\D/g, "").length >= PAYMENT_PHONE_MIN, paymentMessages.phoneMin),
+  provider: z.string().optional(),
+  amount: amountText,
+  description,
+});
+export type PaymentForm = z.infer<typeof PaymentForm>;
+export type PaymentFormInput = z.input<typeof PaymentForm>;
+
+/** Spec section 5: non-digits stripped, a leading 0 of the national form dropped, prefix prepended. */
+export function internationalPhone(country: PaymentCountry, typed: string): string {
+  let digits = typed.replace(/\D/g, "");
+  if (digits.startsWith(country.prefix) && digits.length === country.prefix.length + country.nationalDigits) {
+    return digits;
+  }
+  digits = digits.replace(/^0+/, "");
+  return `${country.prefix}${digits}`;
+}
+
+/** What the page sends to POST /api/hosted-payment, built from a valid form. */
+export function hostedPaymentRequest(country: PaymentCountry, form: PaymentForm): HostedPaymentRequest {
+  return {
+    phoneNumber: internationalPhone(country, form.phoneNumber),
+    amount: Number(form.amount),
+    currency: country.currency,
+    description: form.description ?? PAYMENT_DEFAULT_DESCRIPTION,
+    country: country.code,
+  };
+}
+
+const amountValue = z
+  .union([z.number(), z.string().trim().regex(NUMERIC, paymentMessages.amountMin).transform(Number)], {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? paymentMessages.amountRequired : paymentMessages.amountMin),
+  })
+  .pipe(
+    z
+      .number()
+      .finite(paymentMessages.amountMin)
+      .min(PAYMENT_AMOUNT_MIN, paymentMessages.amountMin)
+      .max(1_000_000_000, paymentMessages.amountMax),
+  );
+
+const phoneDigits = z
+  .string({ error: paymentMessages.phoneMin })
+  .trim()
+  .regex(/^\d+$/, paymentMessages.phoneInvalid)
+  .min(3 + PAYMENT_PHONE_MIN, paymentMessages.phoneMin)
+  .max(15, paymentMessages.phoneInvalid);
+
+/** Cross-field rules of a payment request: the phone's prefix and the currency belong to the country. */
+function refineCountry<T extends { phoneNumber: string; currency: string; country: PaymentCountryCode }>(value: T, ctx: z.RefinementCtx) {
+  const country = paymentCountry(value.country);
+  if (!country) return;
+  if (!value.phoneNumber.startsWith(country.prefix)) {
+    ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: paymentMessages.phonePrefix });
+  }
+  if (value.currency !== country.currency) {
+    ctx.addIssue({ code: "custom", path: ["currency"], message: paymentMessages.currencyMismatch });
+  }
+}
+
+const countryCode = z.enum(PAYMENT_COUNTRY_CODES, { error: paymentMessages.countryUnavailable });
+
+/** Body of POST /api/hosted-payment (spec section 3). */
+export const HostedPaymentRequest = z
+  .object({
+    phoneNumber: phoneDigits,
+    amount: amountValue,
+    currency: z.string({ error: paymentMessages.currencyMismatch }),
+    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
+    country: countryCode,
+  })
+  .superRefine(refineCountry);
+export type HostedPaymentRequest = z.input<typeof HostedPaymentRequest>;
+export type HostedPaymentRequestParsed = z.output<typeof HostedPaymentRequest>;
+
+export const HostedPaymentResponse = z.object({ transactionId: z.string(), redirectUrl: z.string() });
+export type HostedPaymentResponse = z.infer<typeof HostedPaymentResponse>;
+
+/* ---------------------------------------------------------------- Statuses (spec section 4) */
+
+export const TRANSACTION_STATUSES = ["PAYMENT_INITIATED", "ACCEPTED", "PENDING", "TIMEOUT", "COMPLETED", "FAILED"] as const;
+export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+export const FINAL_STATUSES: readonly TransactionStatus[] = ["COMPLETED", "FAILED", "TIMEOUT"];
+export const isFinalStatus = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
+
+export type StatusColour = "blue" | "green" | "red" | "grey";
+/** The spec's label and colour table; "others: as received, grey". */
+export const paymentStatusTable: Record<string, { label: string; colour: StatusColour }> = {
+  PAYMENT_INITIATED: { label: "Payment Window Opened", colour: "blue" },
+  PENDING: { label: "PENDING", colour: "blue" },
+  ACCEPTED: { label: "ACCEPTED", colour: "blue" },
+  COMPLETED: { label: "Payment Successful", colour: "green" },
+  TIMEOUT: { label: "Payment Timed Out", colour: "red" },
+  FAILED: { label: "FAILED", colour: "red" },
+};
+
+/** null for the ready state (nothing shown). */
+export function paymentStatusDisplay(status: string | null | undefined): { label: string; colour: StatusColour } | null {
+  if (!status) return null;
+  return paymentStatusTable[status] ?? { label: status, colour: "grey" };
+}
+
+/* ---------------------------------------------------------------- Payment result in the address */
+
+export const PaymentResult = z.object({
+  success: z.boolean(),
+  transactionId: z.string().max(100).optional(),
+  status: z.string().max(50).optional(),
+  error: z.string().max(500).optional(),
+});
+export type PaymentResult = z.infer<typeof PaymentResult>;
+
+/** The `paymentResult` query parameter (URL-decoded JSON); null when absent or malformed. */
+export function parsePaymentResult(raw: string | null | undefined): PaymentResult | null {
+  if (!raw) return null;
+  try {
+    const parsed = PaymentResult.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function encodePaymentResult(result: PaymentResult): string {
+  return encodeURIComponent(JSON.stringify(result));
+}
+
+/* ---------------------------------------------------------------- Public status (receipt) */
+
+/** GET /api/deposits/{id}/status: no phone number, no provider's developer message. */
+export const PaymentStatusView = z.object({
+  transactionId: z.string(),
+  kind: z.enum(["deposit", "payout"]),
+  status: TransactionStatus,
+  amount: z.string(),
+  currency: z.string(),
+  country: z.string(),
+  provider: z.string().nullable(),
+  providerTransactionId: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** A customer-facing reason when it failed (never the provider's developer text). */
+  failureReason: z.string().nullable(),
+  testMode: z.boolean(),
+});
+export type PaymentStatusView = z.infer<typeof PaymentStatusView>;
+
+/* ---------------------------------------------------------------- Declared endpoints (spec section 7) */
+
+export const PredictProviderRequest = z.object({
+  phoneNumber: z.string().trim().min(PAYMENT_PHONE_MIN, paymentMessages.phoneMin).max(30, paymentMessages.phoneInvalid),
+});
+export const PredictProviderResponse = z.object({ country: z.string(), provider: z.string(), phoneNumber: z.string() });
+export type PredictProviderResponse = z.infer<typeof PredictProviderResponse>;
+
+export const ProviderInfo = z.object({
+  provider: z.string(),
+  displayName: z.string(),
+  currency: z.string(),
+  minAmount: z.string().nullable(),
+  maxAmount: z.string().nullable(),
+  decimals: z.number().int(),
+  status: z.string(),
+});
+export type ProviderInfo = z.infer<typeof ProviderInfo>;
+
+export const ActiveConfigResponse = z.object({
+  country: z.string(),
+  operationType: z.string(),
+  providers: z.array(ProviderInfo),
+});
+export type ActiveConfigResponse = z.infer<typeof ActiveConfigResponse>;
+
+export const ProvidersResponse = z.object({ country: z.string(), providers: z.array(ProviderInfo) });
+
+/** POST /api/deposits: a direct PIN-prompt deposit (no hosted page), provider chosen or predicted. */
+export const DepositRequest = z
+  .object({
+    phoneNumber: phoneDigits,
+    amount: amountValue,
+    currency: z.string({ error: paymentMessages.currencyMismatch }),
+    country: countryCode,
+    provider: z.string().regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid").optional(),
+    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
+  })
+  .superRefine(refineCountry);
+export type DepositRequest = z.input<typeof DepositRequest>;
+
+export const PaymentCreated = z.object({ transactionId: z.string(), status: TransactionStatus });
+export type PaymentCreated = z.infer<typeof PaymentCreated>;
+
+/** POST /api/payouts (admins only). */
+export const PayoutRequest = z
+  .object({
+    phoneNumber: phoneDigits,
+    amount: amountValue,
+    currency: z.string({ error: paymentMessages.currencyMismatch }),
+    country: countryCode,
+    provider: z.string().regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid").optional(),
+    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
+  })
+  .superRefine(refineCountry);
+export type PayoutRequest = z.input<typeof PayoutRequest>;
+
+/* ---------------------------------------------------------------- Admin */
+
+export const TransactionListQuery = z.object({
+  status: TransactionStatus.optional(),
+  kind: z.enum(["deposit", "payout"]).optional(),
+  country: PaymentCountryCode.optional(),
+  currency: PaymentCurrency.optional(),
+  from: z.iso.date("from must be a date (YYYY-MM-DD)").optional(),
+  to: z.iso.date("to must be a date (YYYY-MM-DD)").optional(),
+  minAmount: z.coerce.number().min(0, "minAmount must be 0 or more").optional(),
+  maxAmount: z.coerce.number().min(0, "maxAmount must be 0 or more").optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TransactionListQuery = z.input<typeof TransactionListQuery>;
+
+export const AdminTransaction = z.object({
+  id: z.string(),
+  kind: z.enum(["deposit", "payout"]),
+  status: TransactionStatus,
+  providerStatus: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  country: z.string(),
+  phoneNumber: z.string(),
+  provider: z.string().nullable(),
+  providerTransactionId: z.string().nullable(),
+  description: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  orderType: z.string().nullable(),
+  orderRef: z.string().nullable(),
+  testMode: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminTransaction = z.infer<typeof AdminTransaction>;
+
+export const TransactionList = z.object({
+  items: z.array(AdminTransaction),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: z.array(z.object({ currency: z.string(), completedAmount: z.string(), completedCount: z.number().int() })),
+});
+export type TransactionList = z.infer<typeof TransactionList>;
+
+export const PaymentEvent = z.object({
+  id: z.string(),
+  source: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  applied: z.boolean(),
+  raw: z.unknown(),
+  createdAt: z.string(),
+});
+export type PaymentEvent = z.infer<typeof PaymentEvent>;
+
+export const AdminTransactionDetail = z.object({ transaction: AdminTransaction, events: z.array(PaymentEvent) });
+export type AdminTransactionDetail = z.infer<typeof AdminTransactionDetail>;
