@@ -19,6 +19,11 @@ import { installAdminGuard } from "./modules/admin/admin-guard.ts";
 import { authRoutes } from "./modules/admin/auth-routes.ts";
 import { overviewRoutes } from "./modules/admin/overview-routes.ts";
 import { staffRoutes } from "./modules/admin/staff-routes.ts";
+import { analysisRoutes } from "./modules/analysis/analysis-routes.ts";
+import type { LabRunner } from "./modules/analysis/analysis-runner.ts";
+import { analysisService } from "./modules/analysis/analysis-service.ts";
+import { lighthouseRunner } from "./modules/analysis/lighthouse-runner.ts";
+import { networkPolicy, type ResolveAll } from "./modules/analysis/ssrf-guard.ts";
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
 import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
@@ -32,6 +37,8 @@ export interface AppDeps {
   /** null: no SMTP configured; email waits in the outbox. */
   mailer: Mailer | null;
   logger?: FastifyServerOptions["logger"];
+  /** Site analyzer: tests hand it a resolver, a certificate authority and a lab runner they control. */
+  analysis?: { resolve?: ResolveAll; ca?: string; lab?: LabRunner | null; timeoutMs?: number };
 }
 
 declare module "fastify" {
@@ -161,6 +168,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  const analysisPolicy = networkPolicy({
+    allowLoopback: config.analysisAllowLoopback,
+    resolve: deps.analysis?.resolve,
+    ca: deps.analysis?.ca,
+  });
+  const lab = deps.analysis?.lab !== undefined ? deps.analysis.lab : config.chromePath ? lighthouseRunner({ chromePath: config.chromePath, policy: analysisPolicy, log: app.log }) : null;
+  if (lab && "close" in lab) app.addHook("onClose", async () => (lab as { close: () => Promise<void> }).close());
+  await app.register(analysisRoutes, {
+    service: analysisService({
+      db: deps.database.db,
+      rateLimiter: deps.rateLimiter,
+      cacheSeconds: config.analysisCacheSeconds,
+      policy: analysisPolicy,
+      lab,
+      timeoutMs: deps.analysis?.timeoutMs,
+    }),
+  });
   await app.register(contactRoutes, {
     db: deps.database.db,
     notifyTo: config.contactNotifyTo,

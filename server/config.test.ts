@@ -63,4 +63,17 @@ describe("loadConfig", () => {
     expect(problems.sort()).toEqual(["DATABASE_URL", "PORT", "SMTP_URL", "TRUST_PROXY"]);
     expect((error as ConfigError).message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
   });
+
+  it("lets the analyzer reach loopback only outside production", () => {
+    expect(loadConfig({ NODE_ENV: "test", ANALYSIS_ALLOW_LOOPBACK: "true" }).analysisAllowLoopback).toBe(true);
+    expect(loadConfig({}).analysisAllowLoopback).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", ANALYSIS_ALLOW_LOOPBACK: "true" })).toThrow(/ANALYSIS_ALLOW_LOOPBACK: must not be on in production/);
+    expect(() => loadConfig({ ANALYSIS_ALLOW_LOOPBACK: "true" })).toThrow(ConfigError);
+  });
+
+  it("runs the Lighthouse tier with the Chromium it is given, or none when off", () => {
+    expect(loadConfig({ CHROME_PATH: "/opt/chrome/chrome" }).chromePath).toBe("/opt/chrome/chrome");
+    expect(loadConfig({ CHROME_PATH: "off" }).chromePath).toBeNull();
+    expect(loadConfig({ ANALYSIS_CACHE_SECONDS: "60" }).analysisCacheSeconds).toBe(60);
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { company } from "../content/company.ts";
@@ -32,6 +33,11 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Chromium for the Lighthouse lab tier; "off" disables it. Default: Debian's, when installed. */
+  CHROME_PATH: z.string().min(1).optional(),
+  /** Tests only: let the site analyzer fetch loopback fixture sites. Refused in production. */
+  ANALYSIS_ALLOW_LOOPBACK: booleanFlag.default(false),
+  ANALYSIS_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export interface Config {
@@ -54,6 +60,10 @@ export interface Config {
   bootstrapAdmin: { username: string; password: string } | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** null: no Chromium, so speed analysis runs the network tier only. */
+  chromePath: string | null;
+  analysisAllowLoopback: boolean;
+  analysisCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +85,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(["ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither"]);
   }
+  if (e.ANALYSIS_ALLOW_LOOPBACK && e.NODE_ENV === "production") {
+    throw new ConfigError(["ANALYSIS_ALLOW_LOOPBACK: must not be on in production (it lets strangers make the server fetch loopback addresses)"]);
+  }
+  const chromePath =
+    e.CHROME_PATH === undefined ? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null) : /^(off|none|false)$/i.test(e.CHROME_PATH) ? null : e.CHROME_PATH;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -94,5 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    chromePath,
+    analysisAllowLoopback: e.ANALYSIS_ALLOW_LOOPBACK,
+    analysisCacheSeconds: e.ANALYSIS_CACHE_SECONDS,
   };
 }

@@ -14,6 +14,8 @@ export const contactEnquiries = pgTable(
     assigneeId: uuid("assignee_id").references(() => staffUsers.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** The website analysis report the visitor asked for help with, when they came from one. */
+    analysisReportId: text("analysis_report_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,4 +128,31 @@ export const rateLimits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+/**
+ * Website analysis runs (speed, SEO, security). The id is random and unguessable: it is the
+ * share link. Recent rows for the same URL are reused instead of fetching the site again.
+ */
+export const analysisReports = pgTable(
+  "analysis_reports",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["speed", "seo", "security"] }).notNull(),
+    url: text("url").notNull(),
+    host: text("host").notNull(),
+    finalUrl: text("final_url").notNull(),
+    status: integer("status").notNull(),
+    score: integer("score").notNull(),
+    grade: text("grade"),
+    result: jsonb("result").notNull(),
+    warnings: jsonb("warnings").$type<string[]>().notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("analysis_reports_url_idx").on(t.kind, t.url, t.createdAt),
+    index("analysis_reports_host_idx").on(t.host, t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Mailer } from "../../server/adapters/mail/mailer.ts";
-import { buildApp } from "../../server/app.ts";
+import { type AppDeps, buildApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { databaseRateLimiter, type RateLimiter } from "../../server/lib/rate-limiter.ts";
@@ -24,6 +24,8 @@ export async function testApp(
     env?: Record<string, string>;
     mailer?: Mailer | null;
     rateLimiter?: RateLimiter;
+    /** Site analyzer doubles: resolver, certificate authority, lab runner. */
+    analysis?: AppDeps["analysis"];
     /** Extra routes a test needs, added before the app is ready. */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -32,6 +34,7 @@ export async function testApp(
     database,
     rateLimiter: options.rateLimiter ?? databaseRateLimiter(database.db),
     mailer: options.mailer ?? null,
+    analysis: options.analysis,
   });
   options.extend?.(app);
   await app.ready();

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnalysisEvent, AnalysisReport, SecurityResult, SeoResult, SpeedResult } from "../../../contracts/analysis.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import { type SampleSites, startSampleSites } from "../../../tests/doubles/sample-sites.ts";
+import { attackerDns, ssrfCorpus } from "../../../tests/doubles/ssrf-corpus.ts";
+import { testResolver } from "../../../tests/doubles/test-resolver.ts";
+import { databaseBackends } from "../../../tests/support/databases.ts";
+import { testApp } from "../../../tests/support/test-app.ts";
+
+const unlimited: RateLimiter = {
+  hit: async () => ({ count: 1, ttlMs: 60_000 }),
+  peek: async () => ({ count: 0, ttlMs: 0 }),
+  reset: async () => {},
+  sweep: async () => {},
+};
+
+/** Ids of everything the report counts against the site. */
+const faults = {
+  security: (r: SecurityResult) => [...r.tests.filter((t) => !t.pass).map((t) => t.id), ...r.extras.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id)].sort(),
+  seo: (r: SeoResult) => r.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id).sort(),
+  speed: (r: SpeedResult) => ({
+    opportunities: r.opportunities.map((o) => o.id).sort(),
+    checks: r.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id).sort(),
+  }),
+};
+
+describe.each(databaseBackends())("site analysis API on $name", (backend) => {
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let sites: SampleSites;
+  let app: FastifyInstance;
+  let guarded: FastifyInstance;
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await backend.open());
+    sites = await startSampleSites();
+    app = await testApp(database, {
+      env: { ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" },
+      rateLimiter: unlimited,
+      analysis: { resolve: testResolver(sites.hosts), ca: sites.ca, lab: null, timeoutMs: 3000 },
+    });
+    guarded = await testApp(database, {
+      env: { CHROME_PATH: "off" },
+      rateLimiter: unlimited,
+      analysis: { resolve: testResolver({ ...attackerDns, ...sites.hosts }), lab: null },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await guarded?.close();
+    await sites?.close();
+    await cleanup?.();
+  });
+
+  const analyze = async (kind: "speed" | "seo" | "security", url: string, target = app) => {
+    const response = await target.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url } });
+    return { status: response.statusCode, body: response.json() as AnalysisReport & { error?: string; message?: string; fields?: Record<string, string> } };
+  };
+
+  describe("SSRF corpus (analyzer without the loopback switch)", () => {
+    it.each(ssrfCorpus)("refuses %s with a clear 400", async (url) => {
+      const { status, body } = await analyze("security", url, guarded);
+      expect(status).toBe(400);
+      expect(body.error).toMatch(/url_refused|validation_failed/);
+      expect(body.message!.length).toBeGreaterThan(10);
+    });
+
+    it("refuses the fixture sites themselves (they resolve to 127.0.0.1)", async () => {
+      const { status, body } = await analyze("seo", "http://seo.test/", guarded);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(/127\.0\.0\.1 is a loopback address/);
+    });
+  });
+
+  it("refuses a redirect to the cloud metadata address even with loopback allowed", async () => {
+    const extra = await testApp(database, {
+      env: { ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" },
+      rateLimiter: unlimited,
+      analysis: { resolve: testResolver({ ...sites.hosts, "redirector.test": ["127.0.0.1"] }), lab: null },
+      extend: (instance) => instance.get("/to-metadata", async (_req, reply) => reply.redirect("http://169.254.169.254/latest/meta-data/")),
+    });
+    await extra.listen({ port: 0, host: "127.0.0.1" });
+    const port = (extra.server.address() as { port: number }).port;
+    const { status, body } = await analyze("speed", `http://redirector.test:${port}/to-metadata`, extra);
+    await extra.close();
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/169\.254\.169\.254 is a link-local address/);
+  });
+
+  it("gives the good site A+ and names no security fault", async () => {
+    const { status, body } = await analyze("security", sites.url("good"));
+    expect(status).toBe(200);
+    const result = body.result as SecurityResult;
+    expect(faults.security(result)).toEqual([]);
+    expect(result.score).toBe(135);
+    expect(result.grade).toBe("A+");
+    expect(result.tls?.authorized).toBe(true);
+  });
+
+  it("names exactly the security faults planted in weak.test", async () => {
+    const { body } = await analyze("security", sites.url("weak"));
+    const result = body.result as SecurityResult;
+    expect(faults.security(result)).toEqual(
+      ["cookies", "cors", "csp", "hsts", "https", "information-leak", "permissions-policy", "redirection", "referrer-policy", "security-txt", "sri", "x-content-type-options", "x-frame-options"].sort(),
+    );
+    const byId = Object.fromEntries(result.tests.map((t) => [t.id, t.result]));
+    expect(byId).toMatchObject({
+      csp: "csp-implemented-with-unsafe-inline",
+      cookies: "cookies-session-without-secure-flag",
+      cors: "cross-origin-resource-sharing-implemented-with-universal-access",
+      sri: "sri-not-implemented-and-external-scripts-not-loaded-securely",
+      "referrer-policy": "referrer-policy-unsafe",
+    });
+    expect(result.grade).toBe("F");
+  });
+
+  it("gives the good site full SEO marks", async () => {
+    const { body } = await analyze("seo", sites.url("good"));
+    const result = body.result as SeoResult;
+    expect(faults.seo(result)).toEqual([]);
+    expect(result.score).toBe(100);
+    expect(result.summary.title).toBe("Good Site — fast, secure hosting in Kigali");
+  });
+
+  it("names exactly the SEO faults planted in seo.test, worst first", async () => {
+    const { body } = await analyze("seo", sites.url("seo"));
+    const result = body.result as SeoResult;
+    expect(faults.seo(result)).toEqual(
+      ["canonical", "https", "image-alt", "lang", "link-text", "meta-description", "open-graph", "robots-txt", "sitemap", "structured-data", "title", "viewport"].sort(),
+    );
+    expect(result.checks[0]!.status).toBe("fail");
+    expect(result.checks[0]!.priority).toBe("high");
+    expect(result.score).toBeLessThan(60);
+  });
+
+  it("finds nothing to speed up on the good site", async () => {
+    const { body } = await analyze("speed", sites.url("good"));
+    const result = body.result as SpeedResult;
+    expect(faults.speed(result)).toEqual({ opportunities: [], checks: [] });
+    expect(result.h2).toBe(true);
+    expect(result.compression).toBe("br");
+    expect(result.score).toBeGreaterThanOrEqual(90);
+    expect(result.weight.byType.map((t) => t.type)).toEqual(["document", "js", "image"]);
+  });
+
+  it("names exactly the speed faults planted in heavy.test", async () => {
+    const { body } = await analyze("speed", sites.url("heavy"));
+    const result = body.result as SpeedResult;
+    expect(faults.speed(result)).toEqual({
+      opportunities: ["avoid-redirects", "cache-static-assets", "enable-compression", "modern-image-formats", "properly-size-images", "render-blocking-resources", "server-response-time"].sort(),
+      checks: ["compression", "image-dimensions", "ttfb"].sort(),
+    });
+    expect(result.redirects.map((r) => r.status)).toEqual([301, 302, 200]);
+    expect(result.weight.totalBytes).toBeGreaterThan(1_400_000);
+    expect(result.score).toBeLessThan(70);
+  });
+
+  it("cuts off a page over 5 MB and says so", async () => {
+    const { status, body } = await analyze("seo", sites.url("big"));
+    expect(status).toBe(200);
+    expect(body.warnings.join(" ")).toMatch(/larger than 5 MB/);
+  });
+
+  it("gives up on a server that never answers, with a clear message", async () => {
+    const { status, body } = await analyze("speed", sites.url("slow"));
+    expect(status).toBe(422);
+    expect(body.error).toBe("target_timeout");
+    expect(body.message).toMatch(/did not answer within 3 seconds/);
+  });
+
+  it("stores the report under an unguessable id, reuses it for a few minutes, and lists history", async () => {
+    const first = await analyze("security", sites.url("good", "/?share"));
+    expect(first.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.body.cached).toBe(false);
+    const second = await analyze("security", sites.url("good", "/?share"));
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.cached).toBe(true);
+    const shared = await app.inject({ method: "GET", url: `/api/analysis-reports/${first.body.id}` });
+    expect(shared.statusCode).toBe(200);
+    const { report, history } = shared.json() as { report: AnalysisReport; history: { id: string }[] };
+    expect(report.result.kind).toBe("security");
+    expect(history.map((h) => h.id)).toContain(first.body.id);
+    const missing = await app.inject({ method: "GET", url: "/api/analysis-reports/AAAAAAAAAAAAAAAAAAAAAA" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("streams stages and then the report as NDJSON", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/analyze-seo",
+      headers: { accept: "application/x-ndjson" },
+      payload: { url: sites.url("good", "/?stream") },
+    });
+    expect(response.headers["content-type"]).toMatch(/application\/x-ndjson/);
+    const events = response.body.trim().split("\n").map((line) => JSON.parse(line) as AnalysisEvent);
+    expect(events.filter((e) => e.type === "stage").map((e) => (e as { stage: string }).stage)).toEqual(["fetching", "seo-files", "saving"]);
+    expect(events.at(-1)!.type).toBe("report");
+  });
+});
+
+describe("per-IP limit", () => {
+  it("answers 429 after 30 analyses in ten minutes", async () => {
+    const [backend] = databaseBackends();
+    const { database, cleanup } = await backend!.open();
+    const app = await testApp(database, { env: { CHROME_PATH: "off" }, analysis: { resolve: testResolver(attackerDns), lab: null } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await app.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://127.0.0.1/" } });
+      statuses.push(response.statusCode);
+    }
+    await app.close();
+    await cleanup();
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
