@@ -43,7 +43,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         if (groupItems.length === 0) return null;
         return (
           <div key={group} className="mb-5 last:mb-0">
-            <p className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+            <p className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">
               {t(`shell.groups.${group}`)}
             </p>
             <ul className="grid gap-0.5">

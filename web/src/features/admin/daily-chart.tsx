@@ -178,7 +178,9 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           </div>
         ) : null}
       </div>
-      <table className="sr-only">
+      {/* A table ignores the size limits of sr-only, so a wrapper hides it. */}
+      <div className="sr-only">
+      <table>
         <caption>{t("overview.chart.tableCaption")}</caption>
         <thead>
           <tr>
@@ -197,6 +199,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

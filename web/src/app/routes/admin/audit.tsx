@@ -27,7 +27,7 @@ export function meta({ location }: Route.MetaArgs) {
 const PAGE_SIZE = 50;
 
 function Target({ entry }: { entry: AuditEntry }) {
-  if (!entry.targetType) return <span className="text-muted-foreground/60">—</span>;
+  if (!entry.targetType) return <span className="text-muted-foreground">—</span>;
   const short = entry.targetId ? entry.targetId.slice(0, 8) : null;
   const label = (
     <>

@@ -234,7 +234,7 @@ export default function EnquiriesPage() {
                       <StatusBadge status={enquiry.status} />
                     </td>
                     <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {enquiry.assignee?.displayName ?? <span className="text-muted-foreground/70">{t("enquiries.unassigned")}</span>}
+                      {enquiry.assignee?.displayName ?? <span className="text-muted-foreground italic">{t("enquiries.unassigned")}</span>}
                     </td>
                     <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
                       <time dateTime={enquiry.createdAt} title={formatDateTime(enquiry.createdAt)}>

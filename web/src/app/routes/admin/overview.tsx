@@ -53,7 +53,7 @@ function Tile({
       {missing ? (
         <>
           <p className="mt-3 text-sm font-medium text-muted-foreground">{t("common.notAvailable")}</p>
-          <p className="mt-1 text-xs text-muted-foreground/80">{t("overview.tiles.unavailableHint")}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{t("overview.tiles.unavailableHint")}</p>
         </>
       ) : (
         <>
@@ -98,7 +98,7 @@ export default function OverviewPage() {
         </Panel>
       ) : data ? (
         <>
-          <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 sm:gap-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             <Tile icon={Sun} label={t("overview.tiles.today")} value={formatNumber(data.enquiries.today)} testId="tile-today" />
             <Tile icon={CalendarDays} label={t("overview.tiles.week")} value={formatNumber(data.enquiries.week)} testId="tile-week" />
             <Tile

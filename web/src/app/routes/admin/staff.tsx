@@ -40,7 +40,7 @@ function AccountStatus({ disabled }: { disabled: boolean }) {
 
 function LastLogin({ at }: { at: string | null }) {
   const { t } = useTranslation("admin");
-  if (!at) return <span className="text-muted-foreground/70">{t("common.never")}</span>;
+  if (!at) return <span className="text-muted-foreground">{t("common.never")}</span>;
   return (
     <time dateTime={at} title={formatDateTime(at)}>
       {formatRelative(at)}

@@ -1,0 +1,253 @@
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { EnquiryPage } from "../../contracts/admin.ts";
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+
+/**
+ * The admin area against the real API. The server creates this first admin from
+ * ADMIN_USERNAME / ADMIN_PASSWORD (playwright.config.ts). Sign-in locks out after 5 failures per
+ * username and per IP in 15 minutes, so the whole file makes exactly one failed attempt, and it
+ * posts only two enquiries (the contact form allows 5 per IP in 15 minutes, shared with
+ * contact.spec.ts).
+ */
+const ADMIN = { username: "admin", password: "e2e-admin-password-1" };
+
+// Without a session GET /api/admin/verify answers 401 by contract, and Chrome logs every 4xx;
+// the connection-error test cuts the network on purpose.
+// (An array option is written as [value, options], or Playwright reads its first item as the value.)
+test.use({ allowedConsoleErrors: [[/status of 401/, /ERR_INTERNET_DISCONNECTED/], { scope: "test" }] });
+
+const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+/** State-changing admin calls must carry the site's Origin, as a browser's fetch does (the page must be on the site). */
+function originOf(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+async function post(request: APIRequestContext, page: Page, url: string, data: unknown) {
+  return request.post(url, { data, headers: { Origin: originOf(page) } });
+}
+
+/** Signs in through the API; the page's browser context keeps the session cookie. */
+async function signInThroughApi(page: Page, user: { username: string; password: string } = ADMIN) {
+  const response = await post(page.request, page, "/api/admin/login", user);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function createEnquiry(page: Page, fields: { firstName: string; lastName: string; email: string; message: string }) {
+  const response = await post(page.request, page, "/api/contact", { ...fields, service: "web-development", website: "" });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function findEnquiryId(page: Page, q: string): Promise<string> {
+  const response = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(q)}`);
+  expect(response.status()).toBe(200);
+  const list = EnquiryPage.parse(await response.json());
+  expect(list.items).toHaveLength(1);
+  return list.items[0]!.id;
+}
+
+async function fillSignIn(page: Page, user: { username: string; password: string }) {
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("admin sign-in", () => {
+  test("signs in with a toast and lands on the dashboard, outside the public layout", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.getByRole("heading", { name: "Sign in to the admin dashboard" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await fillSignIn(page, ADMIN);
+    await expect(toasts(page).getByText("Login successful")).toBeVisible();
+    await expect(toasts(page).getByText("Welcome to the admin dashboard")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
+    // Admin-only sections are listed for an admin; the public navbar and chat button are not there.
+    const nav = page.getByRole("navigation", { name: "Admin navigation" });
+    await expect(nav.getByRole("link", { name: "Staff" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
+    await expect(page.getByTestId("tile-chats")).toContainText("Not available yet");
+    await expect(page.getByTestId("daily-chart")).toHaveAttribute("aria-label", /last 30 days/i);
+
+    // An existing session entering the sign-in screen is sent to the dashboard.
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("says Invalid credentials for a wrong password, and editing a field clears it", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: "Back to main site" })).toBeVisible();
+
+    // Both fields are required by the form, before anything is sent.
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Username is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+
+    await fillSignIn(page, { username: ADMIN.username, password: "not-the-password" });
+    const error = page.getByTestId("login-error");
+    await expect(error).toHaveText("Invalid credentials");
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await page.getByLabel("Password", { exact: true }).fill("something else");
+    await expect(error).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Back to main site" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("shows the connection error when the network fails", async ({ page }) => {
+    await page.route("**/api/admin/login", (route) => route.abort("internetdisconnected"));
+    await page.goto("/admin/login");
+    await fillSignIn(page, ADMIN);
+    await expect(page.getByTestId("login-error")).toHaveText("Connection error. Please try again.");
+  });
+});
+
+test.describe("admin guard", () => {
+  test("sends a visitor without a session to sign-in and back to where they were going", async ({ page }) => {
+    await page.goto("/admin/enquiries?status=new");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fenquiries%3Fstatus%3Dnew$/);
+    await fillSignIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/enquiries\?status=new$/);
+    await expect(page.getByLabel("Status")).toHaveValue("new");
+  });
+
+  test("ignores a next address outside the admin area", async ({ page }) => {
+    await page.goto("/admin/login?next=%2F%2Fevil.example%2Fadmin");
+    await fillSignIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("signs out and guards the dashboard again", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin");
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto("/admin/audit");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Faudit$/);
+  });
+
+  test("shows an agent neither Staff nor Audit log, and says no access if they go there", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    const agent = { username: `agent${Date.now()}`, password: "agent-e2e-password-1" };
+    const created = await post(page.request, page, "/api/admin/users", {
+      ...agent,
+      displayName: "Test Agent",
+      role: "agent",
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    expect((await post(page.request, page, "/api/admin/logout", undefined)).status()).toBe(204);
+    await signInThroughApi(page, agent);
+
+    await page.goto("/admin");
+    await expect(page.getByTestId("admin-user-name")).toHaveText("Test Agent");
+    const nav = page.getByRole("navigation", { name: "Admin navigation" });
+    await expect(nav.getByRole("link", { name: "Enquiries" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+    await page.goto("/admin/staff");
+    await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  });
+
+  test("says plainly which sections are not built yet", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin/payments");
+    await expect(page.getByRole("heading", { name: "The Payments section is not available yet" })).toBeVisible();
+  });
+});
+
+test.describe("enquiries inbox", () => {
+  test("searches, changes the status, adds a note, filters and exports CSV", async ({ page }) => {
+    const token = `inbox${Date.now()}`;
+    const email = `${token}@example.rw`;
+    await page.goto("/");
+    await createEnquiry(page, {
+      firstName: "Aline",
+      lastName: "Uwase",
+      email,
+      message: "We would like a quote for a booking system.\nTwo clinics, one in Kigali.",
+    });
+    await signInThroughApi(page);
+
+    await test.step("search goes into the address and finds the enquiry", async () => {
+      await page.goto("/admin/enquiries");
+      await page.getByRole("searchbox", { name: "Search enquiries" }).fill(token);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${token}`));
+      const rows = page.getByTestId("enquiry-row");
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(email);
+      await expect(rows.first()).toContainText("New");
+      await rows.first().getByRole("link").click();
+    });
+
+    await test.step("status change is saved and shows in the history", async () => {
+      await expect(page).toHaveURL(/\/admin\/enquiries\/[0-9a-f-]+$/);
+      await expect(page.getByTestId("enquiry-message")).toHaveText("We would like a quote for a booking system.\nTwo clinics, one in Kigali.");
+      await expect(page.getByTestId("enquiry-email")).toHaveAttribute("href", `mailto:${email}`);
+      const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/api/admin/enquiries/"));
+      await page.getByLabel("Status").selectOption("contacted");
+      expect((await saved).status()).toBe(200);
+      await expect(toasts(page).getByText("Status changed to Contacted")).toBeVisible();
+      await expect(page.getByTestId("enquiry-history")).toContainText("New → Contacted");
+    });
+
+    await test.step("a note is added", async () => {
+      await page.getByLabel("New note").fill("Called Aline.\nDemo on Friday.");
+      await page.getByRole("button", { name: "Add note" }).click();
+      await expect(toasts(page).getByText("Note added")).toBeVisible();
+      await expect(page.getByTestId("enquiry-notes")).toContainText("Called Aline.");
+      await expect(page.getByLabel("New note")).toHaveValue("");
+      await page.reload();
+      await expect(page.getByTestId("enquiry-notes")).toContainText("Demo on Friday.");
+    });
+
+    await test.step("back in the inbox the filters keep it, by status", async () => {
+      await page.getByRole("link", { name: "All enquiries" }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/enquiries\\?q=${token}$`));
+      await page.getByLabel("Status").selectOption("contacted");
+      await expect(page).toHaveURL(/status=contacted/);
+      await expect(page.getByTestId("enquiry-row")).toHaveCount(1);
+      await page.getByLabel("Status").selectOption("won");
+      await expect(page.getByText("No enquiries match these filters")).toBeVisible();
+      await page.getByLabel("Status").selectOption("contacted");
+      await expect(page.getByTestId("enquiry-row")).toHaveCount(1);
+    });
+
+    await test.step("CSV export downloads the filtered enquiries", async () => {
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Export CSV" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      const csv = await readFile((await file.path())!, "utf8");
+      expect(csv).toContain(email);
+      expect(csv.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(2);
+    });
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test("shows a visitor's script as text and never runs it", async ({ page }) => {
+    const payload = `<script>window.__xss=1</script><img src=x onerror="window.__xss=2">`;
+    const email = `xss${Date.now()}@example.rw`;
+    await page.goto("/");
+    await createEnquiry(page, { firstName: "<b>Eve</b>", lastName: "Hacker", email, message: payload });
+    await signInThroughApi(page);
+    const id = await findEnquiryId(page, email);
+
+    await page.goto(`/admin/enquiries?q=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("enquiry-row").first()).toContainText("<b>Eve</b>");
+    await page.goto(`/admin/enquiries/${id}`);
+    await expect(page.getByTestId("enquiry-message")).toHaveText(payload);
+    await expect(page.getByTestId("enquiry-name")).toHaveText("<b>Eve</b> Hacker");
+    await expect(page.locator("main img[src='x']")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+});
