@@ -67,10 +67,9 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
         }
       }
       const fields = serverFieldMessages(error);
+      // A message about one field shows under that field; anything else above the buttons.
       if (Object.keys(fields).length > 0) setProblems(fields);
-      setFormError(
-        isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
-      );
+      else setFormError(isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")));
     }
   };
 

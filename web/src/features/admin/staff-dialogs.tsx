@@ -74,8 +74,9 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
         return;
       }
       const fields = serverFieldMessages(error);
+      // A message about one field shows under that field; anything else above the buttons.
       if (Object.keys(fields).length > 0) setProblems(fields);
-      setFormError(failureText(t, error));
+      else setFormError(failureText(t, error));
     },
   });
 
@@ -205,8 +206,9 @@ export function ResetPasswordDialog({ account, onClose }: { account: StaffAccoun
     onError: (error) => {
       if (isStatus(error, 401)) return;
       const fields = serverFieldMessages(error);
+      // A message about one field shows under that field; anything else above the buttons.
       if (Object.keys(fields).length > 0) setProblems(fields);
-      setFormError(failureText(t, error));
+      else setFormError(failureText(t, error));
     },
   });
 
