@@ -25,6 +25,7 @@ import { analysisService } from "./modules/analysis/analysis-service.ts";
 import { lighthouseRunner } from "./modules/analysis/lighthouse-runner.ts";
 import { networkPolicy, type ResolveAll } from "./modules/analysis/ssrf-guard.ts";
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
+import { advisorRoutes } from "./modules/advisor/advisor-routes.ts";
 import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
@@ -198,6 +199,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(staffRoutes, { db: deps.database.db });
   await app.register(overviewRoutes, { db: deps.database.db });
   await app.register(enquiryAdminRoutes, { db: deps.database.db });
+  await app.register(advisorRoutes, {
+    db: deps.database.db,
+    publicUrl: config.publicUrl,
+    notifyTo: config.contactNotifyTo,
+    onQueued: () => outbox.nudge(),
+  });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

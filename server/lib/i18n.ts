@@ -1,4 +1,5 @@
 import i18next from "i18next";
+import advisor from "../locales/en/advisor.json" with { type: "json" };
 import email from "../locales/en/email.json" with { type: "json" };
 import errors from "../locales/en/errors.json" with { type: "json" };
 
@@ -10,15 +11,15 @@ const instance = i18next.createInstance();
 void instance.init({
   lng: "en",
   fallbackLng: "en",
-  ns: ["errors", "email"],
+  ns: ["errors", "email", "advisor"],
   defaultNS: "errors",
-  resources: { en: { errors, email } },
+  resources: { en: { errors, email, advisor } },
   initAsync: false,
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
 
-type ServerNamespace = "errors" | "email";
+type ServerNamespace = "errors" | "email" | "advisor";
 
 export function serverT(key: string, options: Record<string, unknown> & { ns?: ServerNamespace } = {}): string {
   if (!(instance.exists as (key: string, options: object) => boolean)(key, options)) throw new Error(`missing server message: ${options.ns ?? "errors"}:${key}`);
