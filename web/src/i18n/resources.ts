@@ -1,6 +1,7 @@
 import common from "./locales/en/common.json";
 import type about from "./locales/en/about.json";
 import type admin from "./locales/en/admin.json";
+import type advisor from "./locales/en/advisor.json";
 import type contact from "./locales/en/contact.json";
 import type founder from "./locales/en/founder.json";
 import type home from "./locales/en/home.json";
@@ -20,4 +21,5 @@ export interface Namespaces {
   founder: typeof founder;
   notFound: typeof notFound;
   admin: typeof admin;
+  advisor: typeof advisor;
 }

@@ -27,7 +27,7 @@ export default function SiteLayout() {
         {t("common.skipToContent")}
       </a>
       <Navbar />
-      <main id="main" className="flex-1 pt-16">
+      <main id="main" className="flex-1 pt-16 print:pt-0">
         {loadingOtherScreen ? <PageSpinner /> : <Outlet />}
       </main>
       <Footer />

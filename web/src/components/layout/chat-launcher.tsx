@@ -28,7 +28,7 @@ export function ChatLauncher() {
         aria-label={open ? t("chat.close") : t("chat.open", { assistant: company.assistantName })}
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
-        className="fixed right-5 bottom-5 z-50 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-xl transition hover:scale-105 hover:bg-primary/90"
+        className="fixed right-5 bottom-5 z-50 print:hidden grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-xl transition hover:scale-105 hover:bg-primary/90"
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
       </button>

@@ -35,7 +35,7 @@ export function Footer() {
   ];
 
   return (
-    <footer className="border-t bg-muted/40">
+    <footer className="border-t bg-muted/40 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <Link to="/" className="inline-flex items-center gap-2.5 rounded-md" aria-label={t("nav.homeLink", { company: company.name })}>

@@ -45,7 +45,7 @@ export function Navbar() {
     <header
       data-solid={solid || menuOpen ? "true" : "false"}
       className={cn(
-        "fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow,border-color] duration-200",
+        "fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow,border-color] duration-200 print:hidden",
         solid || menuOpen
           ? "border-b bg-background/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/85"
           : "border-b border-transparent bg-transparent",

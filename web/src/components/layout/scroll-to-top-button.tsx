@@ -17,7 +17,7 @@ export function ScrollToTopButton() {
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
       className={cn(
         "fixed right-5 bottom-24 z-40 grid size-11 place-items-center rounded-full border bg-card text-foreground shadow-lg",
-        "transition-[opacity,transform,visibility] duration-200 hover:bg-muted",
+        "transition-[opacity,transform,visibility] duration-200 hover:bg-muted print:hidden",
         visible ? "visible translate-y-0 opacity-100" : "invisible translate-y-2 opacity-0",
       )}
     >

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from "react";
+import type { AdvisorAnswersInput } from "../../../../contracts/advisor.ts";
+
+export const STEPS = ["projectType", "audience", "budget", "timeline", "skills", "mustHaves", "hosting"] as const;
+export type StepKey = (typeof STEPS)[number];
+
+export type Draft = Partial<AdvisorAnswersInput>;
+
+const STORAGE_KEY = "advisor-draft-v1";
+
+interface Stored {
+  step: number;
+  draft: Draft;
+}
+
+/** Which answers a step needs before the visitor may go on. */
+export function stepComplete(step: StepKey, draft: Draft): boolean {
+  switch (step) {
+    case "projectType":
+      return draft.projectType !== undefined;
+    case "audience":
+      return draft.audience !== undefined && draft.growth !== undefined;
+    case "budget":
+      return draft.budget !== undefined && draft.currency !== undefined;
+    case "timeline":
+      return draft.timeline !== undefined;
+    case "hosting":
+      return draft.hosting !== undefined;
+    case "skills":
+    case "mustHaves":
+      return true;
+  }
+}
+
+/**
+ * The questionnaire's answers and step, kept in localStorage so a visitor who leaves and comes
+ * back finds them where they were.
+ */
+export function useAdvisorDraft() {
+  const [state, setState] = useState<Stored>({ step: 0, draft: { currency: "RWF", growth: "steady", skills: [], mustHaves: [] } });
+  const [resumed, setResumed] = useState(false);
+
+  useEffect(() => {
+    try {
+      const raw = localStorage.getItem(STORAGE_KEY);
+      if (!raw) return;
+      const stored = JSON.parse(raw) as Stored;
+      if (typeof stored.step === "number" && stored.draft && typeof stored.draft === "object") {
+        setState({ step: Math.min(Math.max(0, stored.step), STEPS.length), draft: stored.draft });
+        setResumed(stored.step > 0 || Object.keys(stored.draft).length > 4);
+      }
+    } catch {
+      // A damaged draft is simply not restored.
+    }
+  }, []);
+
+  const save = useCallback((next: Stored) => {
+    setState(next);
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Private browsing without storage: answers last for this visit only.
+    }
+  }, []);
+
+  return {
+    step: state.step,
+    draft: state.draft,
+    resumed,
+    update: (changes: Draft) => save({ ...state, draft: { ...state.draft, ...changes } }),
+    goTo: (step: number) => save({ ...state, step }),
+    reset: () => {
+      setResumed(false);
+      save({ step: 0, draft: { currency: state.draft.currency ?? "RWF", growth: "steady", skills: [], mustHaves: [] } });
+    },
+  };
+}
