@@ -10,5 +10,6 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: "web/public",
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
-  server: { proxy: { "/api": "http://127.0.0.1:3000" } },
+  // Keep the browser's Host: the API's Origin check compares it with the Origin header.
+  server: { proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } } },
 });

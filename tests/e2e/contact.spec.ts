@@ -79,7 +79,8 @@ test.describe("contact form", () => {
 });
 
 test.describe("contact form when the server fails", () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 503/] });
+  // The tuple form: Playwright reads a bare array in test.use as [value, options].
+  test.use({ allowedConsoleErrors: [[/Failed to load resource: the server responded with a status of 503/], { scope: "test" }] });
 
   test("tells the visitor, and keeps what they typed", async ({ page }) => {
     await page.goto("/contact");
