@@ -27,6 +27,7 @@ import { networkPolicy, type ResolveAll } from "./modules/analysis/ssrf-guard.ts
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
 import { advisorRoutes } from "./modules/advisor/advisor-routes.ts";
 import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
+import { registerChat } from "./modules/chat/chat-module.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notifyTo: config.contactNotifyTo,
     onQueued: () => outbox.nudge(),
   });
+  await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

@@ -76,4 +76,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ CHROME_PATH: "off" }).chromePath).toBeNull();
     expect(loadConfig({ ANALYSIS_CACHE_SECONDS: "60" }).analysisCacheSeconds).toBe(60);
   });
+
+  it("configures chat: the agent wait, the hours and the optional LLM", () => {
+    expect(loadConfig({}).chat).toEqual({ agentWaitMs: 120_000, hours: "content", llm: null });
+    expect(loadConfig({ CHAT_AGENT_WAIT_SECONDS: "30", CHAT_HOURS: "always" }).chat).toMatchObject({ agentWaitMs: 30_000, hours: "always" });
+    expect(loadConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1/", LLM_MODEL: "m", LLM_API_KEY: "k" }).chat.llm).toEqual({
+      baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", model: "m", timeoutMs: 15_000,
+    });
+    expect(() => loadConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1" })).toThrow(/LLM_MODEL: required/);
+    expect(() => loadConfig({ CHAT_AGENT_WAIT_SECONDS: "1", CHAT_HOURS: "never" })).toThrow(/CHAT_AGENT_WAIT_SECONDS[\s\S]*CHAT_HOURS/);
+  });
 });

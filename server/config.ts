@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   /** Tests only: let the site analyzer fetch loopback fixture sites. Refused in production. */
   ANALYSIS_ALLOW_LOOPBACK: booleanFlag.default(false),
   ANALYSIS_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How long a visitor waits in the queue for an agent before the assistant takes the chat back. */
+  CHAT_AGENT_WAIT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** "content": agents are offered chats during the business hours in content/; "always": around the clock. */
+  CHAT_HOURS: z.enum(["content", "always"]).default("content"),
+  /** Any OpenAI-compatible chat API; without it the built-in assistant answers from the site's content. */
+  LLM_BASE_URL: urlWithProtocol(["http", "https"]).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
 });
 
 export interface Config {
@@ -64,6 +73,12 @@ export interface Config {
   chromePath: string | null;
   analysisAllowLoopback: boolean;
   analysisCacheSeconds: number;
+  chat: {
+    agentWaitMs: number;
+    hours: "content" | "always";
+    /** null: the built-in assistant only. */
+    llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -87,6 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ANALYSIS_ALLOW_LOOPBACK && e.NODE_ENV === "production") {
     throw new ConfigError(["ANALYSIS_ALLOW_LOOPBACK: must not be on in production (it lets strangers make the server fetch loopback addresses)"]);
+  }
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) {
+    throw new ConfigError(["LLM_MODEL: required when LLM_BASE_URL is set"]);
   }
   const chromePath =
     e.CHROME_PATH === undefined ? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null) : /^(off|none|false)$/i.test(e.CHROME_PATH) ? null : e.CHROME_PATH;
@@ -112,5 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chromePath,
     analysisAllowLoopback: e.ANALYSIS_ALLOW_LOOPBACK,
     analysisCacheSeconds: e.ANALYSIS_CACHE_SECONDS,
+    chat: {
+      agentWaitMs: e.CHAT_AGENT_WAIT_SECONDS * 1000,
+      hours: e.CHAT_HOURS,
+      llm: e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
+        : null,
+    },
   };
 }

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel (NOTIFY is plain SQL: `select pg_notify(...)`, delivered on commit).
+   * Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,7 @@ const MIGRATION_LOCK_ID = 727_001;
 export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listener = postgresListener(databaseUrl);
   return {
     db,
     kind: "postgres",
@@ -48,8 +54,68 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
     async close() {
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs one dedicated connection (a pooled one would be handed to other queries). It is
+ * opened on first use and, if it drops, reopened with every channel listened to again.
+ */
+function postgresListener(databaseUrl: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl });
+      next.on("notification", (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      });
+      next.on("error", () => {
+        if (client === next) client = null;
+        next.end().catch(() => undefined);
+        if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      client = next;
+      return next;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+      const first = !handlers.has(channel);
+      const set = handlers.get(channel) ?? new Set();
+      set.add(onNotify);
+      handlers.set(channel, set);
+      const connection = await connect();
+      if (first) await connection.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(onNotify);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
     },
   };
 }
@@ -71,6 +137,12 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     async ping() {
       if (closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, onNotify) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
     },
     async close() {
       if (closed) return;

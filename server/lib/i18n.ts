@@ -1,5 +1,6 @@
 import i18next from "i18next";
 import advisor from "../locales/en/advisor.json" with { type: "json" };
+import chat from "../locales/en/chat.json" with { type: "json" };
 import email from "../locales/en/email.json" with { type: "json" };
 import errors from "../locales/en/errors.json" with { type: "json" };
 
@@ -11,15 +12,15 @@ const instance = i18next.createInstance();
 void instance.init({
   lng: "en",
   fallbackLng: "en",
-  ns: ["errors", "email", "advisor"],
+  ns: ["errors", "email", "advisor", "chat"],
   defaultNS: "errors",
-  resources: { en: { errors, email, advisor } },
+  resources: { en: { errors, email, advisor, chat } },
   initAsync: false,
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
 
-type ServerNamespace = "errors" | "email" | "advisor";
+type ServerNamespace = "errors" | "email" | "advisor" | "chat";
 
 export function serverT(key: string, options: Record<string, unknown> & { ns?: ServerNamespace } = {}): string {
   if (!(instance.exists as (key: string, options: object) => boolean)(key, options)) throw new Error(`missing server message: ${options.ns ?? "errors"}:${key}`);

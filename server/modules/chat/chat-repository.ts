@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "../../../contracts/chat.ts";
+import type { Database } from "../../db/client.ts";
+import { chatAgentPresence, chatEvents, chatMessages, chatSessions } from "../../db/schema.ts";
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type ChatEventRow = typeof chatEvents.$inferSelect;
+
+/** The one NOTIFY channel: payload {s, id} for a stored event, {s, e, d} for a passing one (typing). */
+export const CHAT_CHANNEL = "chat_events";
+/** An agent whose console has not been heard from for this long is not offered chats. */
+export const PRESENCE_STALE_MS = 60_000;
+
+export function sessionState(row: Pick<ChatSessionRow, "state" | "assignedAgentName" | "clientName">): ChatSessionState {
+  return {
+    mode: row.state === "ai" ? "ai" : "agent",
+    assignedAgent: row.state === "agent" ? row.assignedAgentName : null,
+    clientName: row.clientName,
+    waitingForAgent: row.state === "waiting",
+    agentConnected: row.state === "agent",
+  };
+}
+
+export async function findSession(db: Database, id: string): Promise<ChatSessionRow | undefined> {
+  const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id));
+  return row;
+}
+
+/** Creates the session for this browser if it is new; returns the row either way. */
+export async function upsertSession(db: Database, id: string, browserHash: string, ipAddress: string | undefined): Promise<ChatSessionRow> {
+  await db.insert(chatSessions).values({ id, browserHash, ipAddress: ipAddress ?? null }).onConflictDoNothing();
+  const row = await findSession(db, id);
+  if (!row) throw new Error(`chat session ${id} vanished`);
+  return row;
+}
+
+/** Locks the session row for the rest of the transaction: one writer per session at a time keeps event ids in order. */
+export async function lockSession(tx: Database, id: string): Promise<ChatSessionRow | undefined> {
+  const [row] = await tx.select().from(chatSessions).where(eq(chatSessions.id, id)).for("update");
+  return row;
+}
+
+export async function updateSession(tx: Database, id: string, values: Partial<typeof chatSessions.$inferInsert>): Promise<ChatSessionRow> {
+  const [row] = await tx.update(chatSessions).set({ ...values, updatedAt: new Date() }).where(eq(chatSessions.id, id)).returning();
+  if (!row) throw new Error(`chat session ${id} not found`);
+  return row;
+}
+
+/** Stores an event and announces it; the NOTIFY goes out when the transaction commits. */
+export async function appendEvent(tx: Database, sessionId: string, event: string, data: unknown): Promise<number> {
+  const [row] = await tx.insert(chatEvents).values({ sessionId, event, data }).returning({ id: chatEvents.id });
+  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ s: sessionId, id: row!.id })})`);
+  return row!.id;
+}
+
+/** An event nobody needs replayed (typing): announced, not stored. */
+export async function notifyPassing(db: Database, sessionId: string, event: string, data: unknown): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ s: sessionId, e: event, d: data })})`);
+}
+
+export async function eventsAfter(db: Database, sessionId: string, afterId: number, limit = 500): Promise<ChatEventRow[]> {
+  return db
+    .select()
+    .from(chatEvents)
+    .where(and(eq(chatEvents.sessionId, sessionId), gt(chatEvents.id, afterId)))
+    .orderBy(asc(chatEvents.id))
+    .limit(limit);
+}
+
+export async function latestEventId(db: Database): Promise<number> {
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${chatEvents.id}), 0)` }).from(chatEvents);
+  return Number(row?.id ?? 0);
+}
+
+export interface NewChatMessage {
+  sessionId: string;
+  role: ChatMessageRow["role"];
+  content: string;
+  agentId?: string | null;
+  agentName?: string | null;
+  links?: ChatLink[] | null;
+  clientMessageId?: string | null;
+}
+
+export async function insertMessage(tx: Database, message: NewChatMessage): Promise<ChatMessageRow> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ id: randomUUID(), ...message })
+    .returning();
+  await tx.update(chatSessions).set({ lastMessageAt: row!.createdAt }).where(eq(chatSessions.id, message.sessionId));
+  return row!;
+}
+
+export async function findByClientMessageId(db: Database, sessionId: string, clientMessageId: string): Promise<ChatMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.clientMessageId, clientMessageId)));
+  return row;
+}
+
+export async function sessionMessages(db: Database, sessionId: string, limit = 500): Promise<ChatMessageRow[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Marks the visitor's unread messages read (all, or those listed) and returns their ids. */
+export async function markVisitorMessagesRead(tx: Database, sessionId: string, ids: string[] | undefined): Promise<string[]> {
+  const rows = await tx
+    .update(chatMessages)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(chatMessages.sessionId, sessionId),
+        eq(chatMessages.role, "user"),
+        isNull(chatMessages.readAt),
+        ids ? inArray(chatMessages.id, ids) : undefined,
+      ),
+    )
+    .returning({ id: chatMessages.id });
+  return rows.map((r) => r.id);
+}
+
+export function toTranscriptMessage(row: ChatMessageRow): ChatTranscriptMessage {
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    agentName: row.agentName,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function summaries(db: Database, rows: ChatSessionRow[]): Promise<ChatSessionSummary[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ sessionId: chatMessages.sessionId, n: count() })
+    .from(chatMessages)
+    .where(inArray(chatMessages.sessionId, rows.map((r) => r.id)))
+    .groupBy(chatMessages.sessionId);
+  const byId = new Map(counts.map((c) => [c.sessionId, Number(c.n)]));
+  return rows.map((row) => ({
+    id: row.id,
+    state: row.state,
+    assignedAgentId: row.assignedAgentId,
+    assignedAgent: row.assignedAgentName,
+    clientName: row.clientName,
+    summary: row.summary,
+    waitDeadline: row.waitDeadline?.toISOString() ?? null,
+    messageCount: byId.get(row.id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+  }));
+}
+
+export async function waitingSessions(db: Database): Promise<ChatSessionSummary[]> {
+  const rows = await db.select().from(chatSessions).where(eq(chatSessions.state, "waiting")).orderBy(asc(chatSessions.updatedAt)).limit(100);
+  return summaries(db, rows);
+}
+
+export async function agentSessions(db: Database, agentId: string): Promise<ChatSessionSummary[]> {
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.state, "agent"), eq(chatSessions.assignedAgentId, agentId)))
+    .orderBy(desc(chatSessions.updatedAt));
+  return summaries(db, rows);
+}
+
+export async function searchSessions(db: Database, q: string | undefined, page: number, pageSize = 20): Promise<{ items: ChatSessionSummary[]; total: number }> {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    sql`${chatSessions.lastMessageAt} is not null`,
+    pattern
+      ? or(
+          ilike(chatSessions.id, pattern),
+          ilike(chatSessions.summary, pattern),
+          ilike(chatSessions.assignedAgentName, pattern),
+          sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.content} ilike ${pattern})`,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(chatSessions).where(where).orderBy(desc(chatSessions.lastMessageAt)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(chatSessions).where(where),
+  ]);
+  return { items: await summaries(db, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function summaryOf(db: Database, row: ChatSessionRow): Promise<ChatSessionSummary> {
+  return (await summaries(db, [row]))[0]!;
+}
+
+/** Waiting sessions whose deadline has passed, claimed back to the assistant (each by exactly one caller). */
+export async function claimExpiredWaits(db: Database, now: Date, sessionId?: string): Promise<string[]> {
+  const rows = await db
+    .update(chatSessions)
+    .set({ state: "ai", waitDeadline: null, updatedAt: now })
+    .where(and(eq(chatSessions.state, "waiting"), lt(chatSessions.waitDeadline, now), sessionId ? eq(chatSessions.id, sessionId) : undefined))
+    .returning({ id: chatSessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function setPresence(db: Database, staffId: string, status: "online" | "away"): Promise<void> {
+  await db
+    .insert(chatAgentPresence)
+    .values({ staffId, status, lastSeenAt: new Date() })
+    .onConflictDoUpdate({ target: chatAgentPresence.staffId, set: { status, lastSeenAt: new Date() } });
+}
+
+export async function touchPresence(db: Database, staffId: string): Promise<void> {
+  await db.update(chatAgentPresence).set({ lastSeenAt: new Date() }).where(eq(chatAgentPresence.staffId, staffId));
+}
+
+export async function presenceOf(db: Database, staffId: string): Promise<"online" | "away"> {
+  const [row] = await db.select().from(chatAgentPresence).where(eq(chatAgentPresence.staffId, staffId));
+  return row?.status ?? "away";
+}
+
+export async function onlineAgentCount(db: Database, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatAgentPresence)
+    .where(and(eq(chatAgentPresence.status, "online"), gt(chatAgentPresence.lastSeenAt, new Date(now.getTime() - PRESENCE_STALE_MS))));
+  return Number(row?.n ?? 0);
+}
