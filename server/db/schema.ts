@@ -274,3 +274,86 @@ export const chatAgentPresence = pgTable("chat_agent_presence", {
   status: text("status", { enum: ["online", "away"] }).notNull().default("away"),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Mobile-money payments (deposits through the hosted page or a PIN prompt, and payouts). The id is
+ * the provider's depositId/payoutId, stored before the provider is called. `status` only moves
+ * forward (see payment-state.ts); `nextCheckAt` schedules the reconciliation job in the database.
+ */
+export const paymentTransactions = pgTable(
+  "payment_transactions",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind", { enum: ["deposit", "payout"] }).notNull(),
+    flow: text("flow", { enum: ["payment_page", "direct"] }).notNull(),
+    status: text("status").notNull(),
+    providerStatus: text("provider_status"),
+    amount: text("amount").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    provider: text("provider"),
+    providerTransactionId: text("provider_transaction_id"),
+    description: text("description"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    /** "live" (pawaPay) or "test" (the built-in test provider). */
+    mode: text("mode").notNull(),
+    orderType: text("order_type"),
+    orderRef: text("order_ref"),
+    createdBy: uuid("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    checkAttempts: integer("check_attempts").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_transactions_created_idx").on(t.createdAt),
+    index("payment_transactions_status_idx").on(t.status, t.createdAt),
+    index("payment_transactions_next_check_idx").on(t.nextCheckAt),
+    index("payment_transactions_order_idx").on(t.orderType, t.orderRef),
+  ],
+);
+
+/** Everything that happened to a payment: each provider answer (raw), callback and status change. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    applied: integer("applied").notNull().default(0),
+    raw: jsonb("raw"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_transaction_idx").on(t.transactionId, t.id)],
+);
+
+/**
+ * The built-in test provider's own books (what pawaPay would hold): page sessions and the
+ * deposits/payouts they become. Kept in the database so any instance can answer for it.
+ */
+export const testProviderPayments = pgTable("test_provider_payments", {
+  id: uuid("id").primaryKey(),
+  kind: text("kind", { enum: ["deposit", "payout"] }).notNull(),
+  /** OPEN (page not yet paid), EXPIRED, or the pawaPay statuses ACCEPTED, COMPLETED, FAILED. */
+  status: text("status").notNull(),
+  returnUrl: text("return_url"),
+  amount: text("amount").notNull(),
+  currency: text("currency").notNull(),
+  country: text("country").notNull(),
+  phoneNumber: text("phone_number").notNull(),
+  provider: text("provider").notNull(),
+  customerMessage: text("customer_message"),
+  providerTransactionId: text("provider_transaction_id"),
+  failureCode: text("failure_code"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
