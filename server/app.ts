@@ -30,6 +30,7 @@ import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
 import { registerChat } from "./modules/chat/chat-module.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
+import { registerPayments } from "./modules/payments/payments-plugin.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
 import { inlineScriptHashes, registerStaticSite } from "./modules/site/static-site.ts";
 
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onQueued: () => outbox.nudge(),
   });
   await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
+  await registerPayments(app, config, deps.database.db);
   await registerStaticSite(app, config.staticDir);
   return app;
 }

@@ -31,6 +31,7 @@ describe("loadConfig", () => {
       CONTACT_NOTIFY_TO: "sales@example.rw",
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
+      PAWAPAY_API_TOKEN: "token-1234567890",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -69,6 +70,22 @@ describe("loadConfig", () => {
     expect(loadConfig({}).analysisAllowLoopback).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", ANALYSIS_ALLOW_LOOPBACK: "true" })).toThrow(/ANALYSIS_ALLOW_LOOPBACK: must not be on in production/);
     expect(() => loadConfig({ ANALYSIS_ALLOW_LOOPBACK: "true" })).toThrow(ConfigError);
+  });
+
+  it("takes payments through pawaPay with a token, and through the built-in test provider without one", () => {
+    expect(loadConfig({}).payments).toEqual({ pawapay: null, reconcileIntervalMs: 60_000 });
+    expect(loadConfig({ PAWAPAY_API_TOKEN: "token-1234567890", PAWAPAY_BASE_URL: "https://api.sandbox.pawapay.io/" }).payments.pawapay).toEqual({
+      baseUrl: "https://api.sandbox.pawapay.io", token: "token-1234567890", timeoutMs: 15_000,
+    });
+  });
+
+  it("refuses test-mode payments on a public production server unless told to take them", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0" })).toThrow(/PAWAPAY_API_TOKEN: required in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", TRUST_PROXY: "true" })).toThrow(/PAWAPAY_API_TOKEN/);
+    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAYMENTS_TEST_MODE: "true" }).payments.pawapay).toBeNull();
+    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAWAPAY_API_TOKEN: "token-1234567890" }).payments.pawapay).not.toBeNull();
+    // A fresh clone on loopback (npm start) takes test payments end to end.
+    expect(loadConfig({ NODE_ENV: "production" }).payments.pawapay).toBeNull();
   });
 
   it("runs the Lighthouse tier with the Chromium it is given, or none when off", () => {

@@ -33,6 +33,13 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** pawaPay Merchant API token; without it payments run on the built-in test provider. */
+  PAWAPAY_API_TOKEN: z.string().min(10, "must be a pawaPay API token").optional(),
+  PAWAPAY_BASE_URL: urlWithProtocol(["http", "https"]).default("https://api.pawapay.io"),
+  PAWAPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** Allow the built-in test provider on a production server reachable from outside. */
+  PAYMENTS_TEST_MODE: booleanFlag.default(false),
+  PAYMENTS_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(60_000),
   /** Chromium for the Lighthouse lab tier; "off" disables it. Default: Debian's, when installed. */
   CHROME_PATH: z.string().min(1).optional(),
   /** Tests only: let the site analyzer fetch loopback fixture sites. Refused in production. */
@@ -69,6 +76,11 @@ export interface Config {
   bootstrapAdmin: { username: string; password: string } | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  payments: {
+    /** null: the built-in test provider (TEST MODE pages served by this server). */
+    pawapay: { baseUrl: string; token: string; timeoutMs: number } | null;
+    reconcileIntervalMs: number;
+  };
   /** null: no Chromium, so speed analysis runs the network tier only. */
   chromePath: string | null;
   analysisAllowLoopback: boolean;
@@ -106,6 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.LLM_BASE_URL && !e.LLM_MODEL) {
     throw new ConfigError(["LLM_MODEL: required when LLM_BASE_URL is set"]);
   }
+  // Test mode on a server strangers can reach would take fake payments: only when asked for.
+  const loopbackOnly = ["127.0.0.1", "localhost", "::1"].includes(e.HOST) && !e.TRUST_PROXY;
+  if (e.NODE_ENV === "production" && !e.PAWAPAY_API_TOKEN && !e.PAYMENTS_TEST_MODE && !loopbackOnly) {
+    throw new ConfigError(["PAWAPAY_API_TOKEN: required in production on a public address (or set PAYMENTS_TEST_MODE=true to take test payments on purpose)"]);
+  }
   const chromePath =
     e.CHROME_PATH === undefined ? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null) : /^(off|none|false)$/i.test(e.CHROME_PATH) ? null : e.CHROME_PATH;
   return {
@@ -127,6 +144,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bootstrapAdmin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    payments: {
+      pawapay: e.PAWAPAY_API_TOKEN ? { baseUrl: e.PAWAPAY_BASE_URL.replace(/\/+$/, ""), token: e.PAWAPAY_API_TOKEN, timeoutMs: e.PAWAPAY_TIMEOUT_MS } : null,
+      reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MS,
+    },
     chromePath,
     analysisAllowLoopback: e.ANALYSIS_ALLOW_LOOPBACK,
     analysisCacheSeconds: e.ANALYSIS_CACHE_SECONDS,

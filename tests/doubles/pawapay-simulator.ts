@@ -126,7 +126,7 @@ export interface PawapaySimulator {
 }
 
 export async function startPawapaySimulator(options: { token?: string; finalDelayMs?: number; pageLifetimeMs?: number } = {}): Promise<PawapaySimulator> {
-  const token = options.token ?? "sim-token";
+  const token = options.token ?? "sim-token-0123456789";
   const pageLifetimeMs = options.pageLifetimeMs ?? 15 * 60 * 1000;
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const wrongKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;

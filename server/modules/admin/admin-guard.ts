@@ -48,7 +48,8 @@ export function installAdminGuard(app: FastifyInstance, options: { db: Database;
   app.decorate("adminRoutes", routes);
 
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/admin")) return;
+    // Routes outside /api/admin that declare `access` (admin-only payment endpoints) get the same guard.
+    if (!route.url.startsWith("/api/admin") && !route.config?.access) return;
     const access: RouteAccess = route.config?.access ?? {};
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
 
