@@ -43,6 +43,8 @@ export const ContactEnquiry = z.object({
     .max(CONTACT_MESSAGE_MAX, contactMessages.messageMax),
   /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
   website: z.string().max(0, contactMessages.honeypotFilled).optional(),
+  /** The website analysis report the visitor asks for help with (from its "Get expert help" link). */
+  reportId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/).optional(),
 });
 export type ContactEnquiry = z.infer<typeof ContactEnquiry>;
 /** What the form holds before validation (all strings). */

@@ -13,9 +13,13 @@ export function rateLimitStore(limiter: RateLimiter): FastifyRateLimitStoreCtor 
       );
     }
 
+    // At run time @fastify/rate-limit passes the merged limit options with the route under
+    // routeInfo (its types say otherwise); reading method/url off the top level gave every
+    // route the same "undefined:undefined:" counter.
     child(routeOptions: { method: string | string[]; url: string }) {
-      const method = Array.isArray(routeOptions.method) ? routeOptions.method.join(",") : routeOptions.method;
-      return new SharedStore(`${method}:${routeOptions.url}:`);
+      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? routeOptions;
+      const method = Array.isArray(route.method) ? route.method.join(",") : route.method;
+      return new SharedStore(`${method}:${route.url}:`);
     }
   }
   return SharedStore as unknown as FastifyRateLimitStoreCtor;

@@ -145,8 +145,8 @@ const HEAVY_IMAGE = png(1000, 500, true);
 const HEAVY_CSS = `body{margin:0}\n${Array.from({ length: 600 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, "0").slice(0, 6)};padding:${i % 9}px}`).join("\n")}`;
 const HEAVY_JS = `/* app */\n${Array.from({ length: 800 }, (_, i) => `function f${i}(a){return a*${i}+${i % 7};}`).join("\n")}`;
 
-function plainSite(request: Req, response: Res, port: number) {
-  const host = String(request.headers.host ?? "").split(":")[0];
+function plainSite(request: Req, response: Res, port: number, only?: string) {
+  const host = only ?? String(request.headers.host ?? "").split(":")[0];
   const url = request.url ?? "/";
   const html = (status: number, body: string, headers: Record<string, string | string[]> = {}) => {
     response.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
@@ -176,7 +176,7 @@ function plainSite(request: Req, response: Res, port: number) {
   if (host === "cdn.weak.test") return html(200, "console.log('lib')", { "content-type": "text/javascript" });
   if (host === "heavy.test") {
     if (url === "/") return html(301, "", { location: "/start" });
-    if (url === "/start") return html(302, "", { location: `http://heavy.test:${port}/home` });
+    if (url === "/start") return html(302, "", { location: `http://${request.headers.host ?? `heavy.test:${port}`}/home` });
     if (url === "/home") {
       setTimeout(
         () =>
@@ -253,5 +253,23 @@ export async function startSampleSites(): Promise<SampleSites> {
       for (const socket of open) socket.destroy();
       await Promise.all([new Promise((r) => plain.close(r)), new Promise((r) => secure.close(r))]);
     },
+  };
+}
+
+/**
+ * One plain-http sample site on its own port, whatever the Host header says: for a real
+ * server (browser tests, bench) that resolves names with the system's DNS.
+ */
+export async function startSingleSite(site: "weak" | "heavy" | "seo"): Promise<{ url: string; close(): Promise<void> }> {
+  let port = 0;
+  const server = http.createServer((request, response) => plainSite(request, response, port, `${site}.test`));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

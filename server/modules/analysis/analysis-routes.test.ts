@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisEvent, AnalysisReport, SecurityResult, SeoResult, SpeedResult } from "../../../contracts/analysis.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
+import { contactEnquiries } from "../../db/schema.ts";
 import type { RateLimiter } from "../../lib/rate-limiter.ts";
 import { type SampleSites, startSampleSites } from "../../../tests/doubles/sample-sites.ts";
 import { attackerDns, ssrfCorpus } from "../../../tests/doubles/ssrf-corpus.ts";
@@ -214,5 +215,24 @@ describe("per-IP limit", () => {
     await cleanup();
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe("limits per route", () => {
+  it("keeps the analyzer's count apart from the contact form's", async () => {
+    const [backend] = databaseBackends();
+    const { database, cleanup } = await backend!.open();
+    const app = await testApp(database, { env: { CHROME_PATH: "off" }, analysis: { resolve: testResolver(attackerDns), lab: null } });
+    for (let i = 0; i < 6; i++) await app.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://127.0.0.1/" } });
+    const enquiry = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { firstName: "Aline", lastName: "Uwase", email: "aline@example.rw", service: "web", message: "Please fix what the report found.", reportId: "AAAAAAAAAAAAAAAAAAAAAA" },
+    });
+    const rows = await database.db.select().from(contactEnquiries);
+    await app.close();
+    await cleanup();
+    expect(enquiry.statusCode).toBe(201);
+    expect(rows[0]?.analysisReportId).toBe("AAAAAAAAAAAAAAAAAAAAAA");
   });
 });

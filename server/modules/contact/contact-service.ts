@@ -36,6 +36,7 @@ export async function submitEnquiry(
       message: input.message,
       ipAddress: context.ipAddress,
       userAgent: context.userAgent?.slice(0, 500),
+      analysisReportId: input.reportId ?? null,
     });
     const name = `${row.firstName} ${row.lastName}`;
     const service = serviceLabel(row.service);

@@ -17,7 +17,7 @@ export default [
       comingSoon("domains", "domains"),
       comingSoon("domain-details/:id", "domain-details"),
       route("tech-stack-advisor", "routes/tech-stack-advisor.tsx"),
-      comingSoon("speed-analysis", "speed-analysis"),
+      route("speed-analysis", "routes/speed-analysis.tsx"),
       comingSoon("vps-hosting", "vps-hosting"),
       comingSoon("payment", "payment"),
       comingSoon("payment/receipt", "payment-receipt"),

@@ -7,6 +7,7 @@ import type founder from "./locales/en/founder.json";
 import type home from "./locales/en/home.json";
 import type notFound from "./locales/en/not-found.json";
 import type services from "./locales/en/services.json";
+import type analysis from "./locales/en/analysis.json";
 
 /** Shared words (navigation, footer, buttons) load with every page. */
 export const eagerResources = { en: { common } } as const;
@@ -22,4 +23,5 @@ export interface Namespaces {
   notFound: typeof notFound;
   admin: typeof admin;
   advisor: typeof advisor;
+  analysis: typeof analysis;
 }

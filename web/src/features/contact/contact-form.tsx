@@ -3,6 +3,7 @@ import { ChevronDown, LoaderCircle, Lock, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { company } from "../../../../content/company.ts";
 import { contactServiceOptions } from "../../../../content/contact-options.ts";
 import {
@@ -18,7 +19,7 @@ import { toast } from "../../components/ui/use-toast.ts";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 
-type FieldName = keyof ContactEnquiryInput;
+type FieldName = Exclude<keyof ContactEnquiryInput, "reportId">;
 
 const emptyForm: ContactEnquiryInput = { firstName: "", lastName: "", email: "", service: "", message: "", website: "" };
 const fieldNames = Object.keys(emptyForm) as FieldName[];
@@ -79,6 +80,8 @@ function FormField({
 
 export function ContactForm() {
   const { t } = useTranslation("contact");
+  // Set when the visitor came from a website analysis report's "Get expert help" link.
+  const reportId = useSearchParams()[0].get("report") ?? undefined;
   const {
     register,
     handleSubmit,
@@ -122,6 +125,7 @@ export function ContactForm() {
         service: values.service,
         message: values.message,
         website: values.website ?? "",
+        ...(reportId && /^[A-Za-z0-9_-]{10,64}$/.test(reportId) ? { reportId } : {}),
       });
       toast({
         title: t("toast.successTitle"),

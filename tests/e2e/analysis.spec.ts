@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startSingleSite } from "../doubles/sample-sites.ts";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The analyzer refuses loopback targets unless ANALYSIS_ALLOW_LOOPBACK is on, which production
+ * refuses; so this spec starts its own server in test mode beside the fixture sites.
+ */
+const PORT = Number(process.env.E2E_ANALYSIS_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 11);
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess;
+const sites: { close(): Promise<void> }[] = [];
+let heavyUrl = "";
+let weakUrl = "";
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  const heavy = await startSingleSite("heavy");
+  const weak = await startSingleSite("weak");
+  sites.push(heavy, weak);
+  heavyUrl = heavy.url;
+  weakUrl = weak.url;
+  server = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      ANALYSIS_ALLOW_LOOPBACK: "true",
+      CHROME_PATH: "off",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-analysis-")),
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "inherit",
+  });
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("analysis e2e server did not start");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await Promise.all(sites.map((site) => site.close()));
+});
+
+test("runs the speed analysis with visible progress, then the other tabs, and shares the report", async ({ page, context }) => {
+  await page.goto("/speed-analysis");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("How fast, findable and safe");
+  await page.getByLabel("Website address").fill(heavyUrl);
+  await page.getByRole("button", { name: "Analyse" }).click();
+
+  // The heavy site takes ~1 s to answer: the stage and progress bar show meanwhile.
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByTestId("analysis-stage")).toHaveText(/Fetching the page|Downloading/);
+
+  await expect(page.getByText("Network score")).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("[data-opportunity='enable-compression']")).toBeVisible();
+  await expect(page.locator("[data-opportunity='avoid-redirects']")).toBeVisible();
+  await expect(page.getByRole("img", { name: /Images/ })).toBeVisible();
+  await expect(page).toHaveURL(/\?report=[A-Za-z0-9_-]{22}$/);
+  const speedUrl = page.url();
+
+  await page.getByRole("tab", { name: "SEO" }).click();
+  await expect(page.getByRole("tab", { name: "SEO" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("SEO score")).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("[data-check='https'][data-status='fail']")).toBeVisible();
+
+  // A different site in the Security tab: grade F with the planted faults.
+  await page.getByLabel("Website address").fill(weakUrl);
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("button", { name: "Analyse" }).click();
+  await expect(page.getByTestId("gauge-Grade")).toContainText("F", { timeout: 15_000 });
+  await expect(page.locator("[data-test='cors'][data-pass='false']")).toBeVisible();
+
+  // The share link opens the same stored report in a fresh tab.
+  const shared = await context.newPage();
+  await shared.goto(speedUrl);
+  await expect(shared.getByRole("tab", { name: "Speed" })).toHaveAttribute("aria-selected", "true");
+  await expect(shared.getByText("Network score")).toBeVisible();
+  await expect(shared.getByTestId("share-link")).toHaveText(speedUrl);
+  await shared.close();
+});
+
+test("'Get expert help' opens the contact form, and the enquiry carries the report id", async ({ page }) => {
+  await page.goto("/speed-analysis");
+  await page.getByRole("tab", { name: "SEO" }).click();
+  await page.getByLabel("Website address").fill(weakUrl);
+  await page.getByRole("button", { name: "Analyse" }).click();
+  await expect(page.getByText("SEO score")).toBeVisible({ timeout: 15_000 });
+  const reportId = new URL(page.url()).searchParams.get("report")!;
+
+  await page.getByRole("link", { name: "Get expert help" }).click();
+  await expect(page).toHaveURL(new RegExp(`/contact\\?report=${reportId}$`));
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("First name").fill("Aline");
+  await page.getByLabel("Last name").fill("Uwase");
+  await page.getByLabel("Email").fill("aline@example.rw");
+  await page.getByLabel("Service").selectOption({ index: 1 });
+  await page.getByLabel("Message", { exact: true }).fill("Please fix what the report found on our site.");
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST"),
+    page.getByRole("button", { name: "Send Message" }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ reportId });
+  const response = await request.response();
+  expect(response?.status(), await response?.text()).toBe(201);
+});
+
+test.describe("refusals", () => {
+  // The browser logs the 400 answer itself; that one is expected.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("says clearly why a private address is refused", async ({ page }) => {
+  await page.goto("/speed-analysis");
+  await page.getByLabel("Website address").fill("http://169.254.169.254/latest/meta-data/");
+  await page.getByRole("button", { name: "Analyse" }).click();
+  await expect(page.getByRole("alert")).toContainText("169.254.169.254 is a link-local address");
+});
+});

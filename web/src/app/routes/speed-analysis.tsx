@@ -1,0 +1,262 @@
+import { Gauge, LifeBuoy, Link2, Search, ShieldCheck } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport } from "../../../../contracts/analysis.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Input, Label } from "../../components/ui/field.tsx";
+import { Container, SectionHeading } from "../../components/ui/section.tsx";
+import { SecurityView, SeoView, SpeedView } from "../../features/analysis/report-views.tsx";
+import { loadReport, type RunState, useAnalysis } from "../../features/analysis/use-analysis.ts";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/analysis.json";
+import { cn } from "../../lib/cn.ts";
+import type { Route } from "./+types/speed-analysis";
+
+registerMessages("analysis", "en", messages);
+
+export function meta({}: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "analysis" }),
+    description: i18n.t("meta.description", { ns: "analysis" }),
+    path: "/speed-analysis",
+  });
+}
+
+const KINDS: { kind: AnalysisKind; icon: typeof Gauge }[] = [
+  { kind: "speed", icon: Gauge },
+  { kind: "seo", icon: Search },
+  { kind: "security", icon: ShieldCheck },
+];
+
+/** People type "example.com"; the API wants a full URL. */
+function normalise(input: string): string {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function Progress({ state }: { state: Extract<RunState, { phase: "running" }> }) {
+  const { t } = useTranslation("analysis");
+  const percent = Math.round(state.progress * 100);
+  return (
+    <Card className="p-6" aria-live="polite">
+      <p className="font-medium" data-testid="analysis-stage">{t(`stages.${state.stage}` as "stages.fetching", { defaultValue: state.stage })}</p>
+      <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("progress", { percent })}>
+        <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${Math.max(5, percent)}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-muted-foreground">{t("progress", { percent })}</p>
+    </Card>
+  );
+}
+
+function ReportHeader({ report, onRerun }: { report: AnalysisReport; onRerun: () => void }) {
+  const { t } = useTranslation("analysis");
+  const [copied, setCopied] = useState(false);
+  const shareUrl = typeof window === "undefined" ? "" : `${window.location.origin}/speed-analysis?report=${report.id}`;
+  const minutes = Math.max(1, Math.round((Date.now() - Date.parse(report.createdAt)) / 60_000));
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="min-w-0">
+        <h2 className="text-xl font-semibold break-all">{t("report.for", { url: report.finalUrl })}</h2>
+        <p className="text-sm text-muted-foreground">{report.cached ? t("report.cached", { minutes }) : t("report.fresh")}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            void navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          <Link2 aria-hidden="true" className="size-4" />
+          {copied ? t("report.copied") : t("report.share")}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onRerun}>
+          {t("report.rerun")}
+        </Button>
+      </div>
+      <a href={shareUrl} className="w-full truncate text-sm text-primary underline-offset-4 hover:underline" data-testid="share-link">
+        {shareUrl}
+      </a>
+    </div>
+  );
+}
+
+function History({ items, current }: { items: AnalysisHistoryItem[]; current: string }) {
+  const { t } = useTranslation("analysis");
+  if (items.length < 2) return null;
+  return (
+    <Card className="p-5">
+      <h3 className="font-semibold">{t("history.title")}</h3>
+      <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={`/speed-analysis?report=${item.id}`}
+              className={cn("inline-block rounded-full border px-3 py-1 hover:bg-muted", item.id === current && "border-primary bg-primary/10")}
+              title={new Date(item.createdAt).toLocaleString()}
+            >
+              {t("history.item", { kind: t(`tabs.${item.kind}`), score: item.grade ?? item.score })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export default function SpeedAnalysisPage() {
+  const { t } = useTranslation("analysis");
+  const [params, setParams] = useSearchParams();
+  const { runs, run, show, reset } = useAnalysis();
+  const [input, setInput] = useState("");
+  const [url, setUrl] = useState<string | null>(null);
+  const [active, setActive] = useState<AnalysisKind>("speed");
+  const [lab, setLab] = useState(false);
+  const [history, setHistory] = useState<AnalysisHistoryItem[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const state: RunState = runs[active] ?? { phase: "idle" };
+  const report = state.phase === "done" ? state.report : null;
+  const reportParam = params.get("report");
+
+  // A shared link: show the stored report and its tab.
+  useEffect(() => {
+    if (!reportParam || Object.values(runs).some((r) => r?.phase === "done" && r.report.id === reportParam)) return;
+    loadReport(reportParam)
+      .then(({ report: shared, history: items }) => {
+        show(shared);
+        setActive(shared.kind);
+        setUrl(shared.url);
+        setInput(shared.url);
+        setHistory(items);
+      })
+      .catch(() => setLoadError(t("error.generic")));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reportParam]);
+
+  // A finished run becomes the page's address, so it can be shared or bookmarked.
+  useEffect(() => {
+    if (!report) return;
+    if (report.id !== reportParam) setParams({ report: report.id }, { replace: true, preventScrollReset: true });
+    loadReport(report.id)
+      .then(({ history: items }) => setHistory(items))
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [report?.id]);
+
+  const start = (kind: AnalysisKind, target: string) => {
+    setLoadError(null);
+    void run(kind, target, { lab });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!input.trim()) return;
+    const target = normalise(input);
+    reset();
+    setUrl(target);
+    setInput(target);
+    start(active, target);
+  };
+
+  const selectTab = (kind: AnalysisKind) => {
+    setActive(kind);
+    if (url && !runs[kind]) start(kind, url);
+  };
+
+  const running = Object.values(runs).some((r) => r?.phase === "running");
+
+  return (
+    <Container className="py-12 sm:py-16">
+      <div className="mx-auto max-w-3xl">
+        <SectionHeading as="h1" id="analysis-title" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
+        <form onSubmit={onSubmit} className="mt-8 grid gap-3" noValidate>
+          <Label htmlFor="analysis-url">{t("form.label")}</Label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              id="analysis-url"
+              name="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder={t("form.placeholder")}
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              className="flex-1"
+              required
+            />
+            <Button type="submit" size="lg" disabled={running}>
+              {running ? t("form.running") : t("form.submit")}
+            </Button>
+          </div>
+          <label className="flex items-center gap-2 text-sm text-muted-foreground">
+            <input type="checkbox" checked={lab} onChange={(event) => setLab(event.target.checked)} className="size-4 accent-primary" />
+            {t("form.lab")}
+          </label>
+        </form>
+      </div>
+
+      <div className="mx-auto mt-10 max-w-5xl">
+        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 rounded-xl border bg-muted p-1">
+          {KINDS.map(({ kind, icon: Icon }) => (
+            <button
+              key={kind}
+              type="button"
+              role="tab"
+              id={`tab-${kind}`}
+              aria-selected={active === kind}
+              aria-controls={`panel-${kind}`}
+              onClick={() => selectTab(kind)}
+              className={cn(
+                "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+                active === kind ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`tabs.${kind}`)}
+            </button>
+          ))}
+        </div>
+
+        <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="mt-6 grid gap-6">
+          {loadError ? <p className="text-destructive">{loadError}</p> : null}
+          {state.phase === "idle" && !loadError ? <p className="text-center text-muted-foreground">{t("idle")}</p> : null}
+          {state.phase === "running" ? <Progress state={state} /> : null}
+          {state.phase === "error" ? (
+            <Card className="border-destructive/40 p-6" role="alert">
+              <h2 className="font-semibold text-destructive">{t("error.title")}</h2>
+              <p className="mt-1">{state.message || t("error.generic")}</p>
+            </Card>
+          ) : null}
+          {report ? (
+            <>
+              <ReportHeader report={report} onRerun={() => url && start(active, url)} />
+              {report.warnings.map((warning) => (
+                <p key={warning} className="rounded-lg bg-warning/15 p-3 text-sm">
+                  <strong>{t("report.warnings")}:</strong> {warning}
+                </p>
+              ))}
+              {report.result.kind === "speed" ? <SpeedView result={report.result} /> : null}
+              {report.result.kind === "seo" ? <SeoView result={report.result} /> : null}
+              {report.result.kind === "security" ? <SecurityView result={report.result} /> : null}
+              <History items={history} current={report.id} />
+              <Card className="flex flex-col items-start gap-4 bg-accent p-6 sm:flex-row sm:items-center">
+                <LifeBuoy aria-hidden="true" className="size-10 shrink-0 text-primary" />
+                <div className="flex-1">
+                  <h2 className="text-lg font-semibold">{t("cta.title")}</h2>
+                  <p className="text-sm text-muted-foreground">{t("cta.body")}</p>
+                </div>
+                <Button asChild size="lg">
+                  <Link to={`/contact?report=${report.id}`}>{t("cta.button")}</Link>
+                </Button>
+              </Card>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </Container>
+  );
+}

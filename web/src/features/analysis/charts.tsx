@@ -1,0 +1,112 @@
+import type { SpeedResult } from "../../../../contracts/analysis.ts";
+import { cn } from "../../lib/cn.ts";
+
+/** Lighthouse's bands: 0–49 poor, 50–89 needs work, 90–100 good. */
+export function scoreTone(score: number): "good" | "average" | "poor" {
+  return score >= 90 ? "good" : score >= 50 ? "average" : "poor";
+}
+
+const toneStroke = { good: "stroke-success", average: "stroke-warning", poor: "stroke-destructive" } as const;
+const toneText = { good: "text-success", average: "text-foreground", poor: "text-destructive" } as const;
+
+/** A ring gauge like PageSpeed Insights'. */
+export function ScoreGauge({ score, label, grade, max = 100 }: { score: number; label: string; grade?: string | null; max?: number }) {
+  const shown = Math.max(0, Math.min(score, max));
+  const tone = scoreTone(Math.min(100, score));
+  const circumference = 2 * Math.PI * 42;
+  return (
+    <figure className="flex flex-col items-center gap-2" data-testid={`gauge-${label}`}>
+      <div className="relative size-28">
+        <svg viewBox="0 0 100 100" className="size-28 -rotate-90" aria-hidden="true">
+          <circle cx="50" cy="50" r="42" className="fill-none stroke-muted" strokeWidth="10" />
+          <circle
+            cx="50"
+            cy="50"
+            r="42"
+            className={cn("fill-none transition-[stroke-dashoffset] duration-700", toneStroke[tone])}
+            strokeWidth="10"
+            strokeLinecap="round"
+            strokeDasharray={circumference}
+            strokeDashoffset={circumference * (1 - Math.min(shown, 100) / 100)}
+          />
+        </svg>
+        <div className={cn("absolute inset-0 grid place-items-center text-3xl font-bold tabular-nums", toneText[tone])}>
+          {grade ?? score}
+        </div>
+      </div>
+      <figcaption className="text-sm font-medium text-muted-foreground">{label}</figcaption>
+    </figure>
+  );
+}
+
+const typeColours: Record<string, string> = {
+  document: "bg-primary",
+  css: "bg-sky-500",
+  js: "bg-amber-500",
+  font: "bg-violet-500",
+  image: "bg-emerald-500",
+  other: "bg-slate-400",
+};
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Page weight split by resource type, as one stacked bar with a legend. */
+export function WeightChart({ weight, typeLabel }: { weight: SpeedResult["weight"]; typeLabel: (type: string) => string }) {
+  const total = Math.max(1, weight.totalBytes);
+  return (
+    <div>
+      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={weight.byType.map((t) => `${typeLabel(t.type)} ${formatBytes(t.bytes)}`).join(", ")}>
+        {weight.byType.map((t) => (
+          <div key={t.type} className={typeColours[t.type]} style={{ width: `${(100 * t.bytes) / total}%` }} />
+        ))}
+      </div>
+      <ul className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        {weight.byType.map((t) => (
+          <li key={t.type} className="flex items-center gap-2">
+            <span aria-hidden="true" className={cn("size-3 rounded-sm", typeColours[t.type])} />
+            <span className="font-medium">{typeLabel(t.type)}</span>
+            <span className="text-muted-foreground tabular-nums">
+              {formatBytes(t.bytes)} · {t.requests}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const phaseColours = { dns: "bg-teal-500", connect: "bg-orange-500", tls: "bg-fuchsia-500", ttfb: "bg-emerald-500", download: "bg-sky-500" } as const;
+
+/** The document request's phases laid end to end, like one row of a waterfall. */
+export function TimingBar({ timing, phaseLabel }: { timing: SpeedResult["timing"]; phaseLabel: (phase: string) => string }) {
+  const wait = Math.max(0, timing.ttfb - timing.dns - timing.connect - timing.tls);
+  const phases = [
+    ["dns", timing.dns],
+    ["connect", timing.connect],
+    ["tls", timing.tls],
+    ["ttfb", wait],
+    ["download", timing.download],
+  ] as const;
+  const total = Math.max(1, phases.reduce((s, [, ms]) => s + ms, 0));
+  return (
+    <div>
+      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${Math.round(ms)} ms`).join(", ")}>
+        {phases.map(([phase, ms]) => (
+          <div key={phase} className={phaseColours[phase]} style={{ width: `${(100 * ms) / total}%` }} />
+        ))}
+      </div>
+      <ul className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+        {phases.map(([phase, ms]) => (
+          <li key={phase} className="flex items-center gap-2">
+            <span aria-hidden="true" className={cn("size-3 rounded-sm", phaseColours[phase])} />
+            <span className="font-medium">{phaseLabel(phase)}</span>
+            <span className="text-muted-foreground tabular-nums">{Math.round(ms)} ms</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

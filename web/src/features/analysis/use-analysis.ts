@@ -1,0 +1,71 @@
+import { useCallback, useRef, useState } from "react";
+import type { AnalysisEvent, AnalysisKind, AnalysisReport, AnalysisReportWithHistory } from "../../../../contracts/analysis.ts";
+import { ApiError, throwIfNotOk } from "../../lib/api-client.ts";
+
+export type RunState =
+  | { phase: "idle" }
+  | { phase: "running"; stage: string; progress: number }
+  | { phase: "done"; report: AnalysisReport }
+  | { phase: "error"; message: string; status: number };
+
+function errorMessage(error: unknown): { message: string; status: number } {
+  if (error instanceof ApiError) return { message: error.serverMessage() ?? error.message, status: error.status };
+  return { message: "", status: 0 };
+}
+
+/** Runs one analysis, reading the NDJSON stream so the page can show each stage as it happens. */
+export function useAnalysis() {
+  const [runs, setRuns] = useState<Partial<Record<AnalysisKind, RunState>>>({});
+  const controllers = useRef<Partial<Record<AnalysisKind, AbortController>>>({});
+  const set = (kind: AnalysisKind, state: RunState) => setRuns((current) => ({ ...current, [kind]: state }));
+
+  const run = useCallback(async (kind: AnalysisKind, url: string, options: { lab?: boolean } = {}) => {
+    controllers.current[kind]?.abort();
+    const controller = new AbortController();
+    controllers.current[kind] = controller;
+    set(kind, { phase: "running", stage: "fetching", progress: 0.05 });
+    try {
+      const response = await fetch(`/api/analyze-${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+        body: JSON.stringify({ url, ...(kind === "speed" && options.lab ? { lab: true } : {}) }),
+        signal: controller.signal,
+      });
+      await throwIfNotOk(response);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let newline = buffer.indexOf("\n");
+        while (newline >= 0) {
+          const line = buffer.slice(0, newline).trim();
+          buffer = buffer.slice(newline + 1);
+          newline = buffer.indexOf("\n");
+          if (!line) continue;
+          const event = JSON.parse(line) as AnalysisEvent;
+          if (event.type === "stage") set(kind, { phase: "running", stage: event.stage, progress: event.progress });
+          else if (event.type === "report") set(kind, { phase: "done", report: event.report });
+          else set(kind, { phase: "error", message: event.message, status: event.status });
+        }
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      set(kind, { phase: "error", ...errorMessage(error) });
+    }
+  }, []);
+
+  const show = useCallback((report: AnalysisReport) => set(report.kind, { phase: "done", report }), []);
+  const reset = useCallback(() => {
+    for (const controller of Object.values(controllers.current)) controller?.abort();
+    setRuns({});
+  }, []);
+  return { runs, run, show, reset };
+}
+
+export async function loadReport(id: string): Promise<AnalysisReportWithHistory> {
+  const response = await fetch(`/api/analysis-reports/${encodeURIComponent(id)}`);
+  await throwIfNotOk(response);
+  return (await response.json()) as AnalysisReportWithHistory;
+}
