@@ -35,6 +35,9 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection can drop (database restart, failover, admin command); the pool replaces
+  // it on the next query. Without a listener the 'error' event would crash the process.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const listener = postgresListener(databaseUrl);
   return {
