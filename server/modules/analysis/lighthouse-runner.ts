@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { LabRun } from "../../../contracts/analysis.ts";
 import type { LabRunner } from "./analysis-runner.ts";
 import type { NetworkPolicy } from "./ssrf-guard.ts";
 
@@ -10,13 +9,12 @@ export interface LighthouseRunnerOptions {
   timeoutMs?: number;
 }
 
-/** Placeholder until the lab tier lands: reports itself unavailable. */
-export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & { close(): Promise<void> } {
+/**
+ * The Lighthouse lab tier. Not built yet: it must run Chromium behind our own filtering proxy
+ * (so the SSRF rules hold for the browser too) before it may take strangers' URLs. Until then
+ * there is no runner, and speed reports say the browser test is unavailable.
+ */
+export function lighthouseRunner(options: LighthouseRunnerOptions): (LabRunner & { close(): Promise<void> }) | null {
   void options;
-  return {
-    async run(_url, formFactor): Promise<LabRun> {
-      return { formFactor, performanceScore: null, metrics: [], error: "The browser test is not available yet.", lighthouseVersion: "12.8.2", durationMs: 0 };
-    },
-    async close() {},
-  };
+  return null;
 }

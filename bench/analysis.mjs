@@ -1,0 +1,96 @@
+// Times each tier of the site analyzer on the loopback fixture sites, beside Lighthouse's own
+// CLI on the same pages in the same run. Run after `npm run build`: `npm run bench:analysis`.
+// Offline: the fixture sites and the server are on 127.0.0.1.
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { startSingleSite } from "../tests/doubles/sample-sites.ts";
+
+if (!existsSync("dist/server/main.js")) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 4391);
+const base = `http://127.0.0.1:${port}`;
+const chrome = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null);
+
+const server = spawn(process.execPath, ["dist/server/main.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "test",
+    ANALYSIS_ALLOW_LOOPBACK: "true",
+    ANALYSIS_CACHE_SECONDS: "0",
+    CHROME_PATH: "off",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-analysis-")),
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    LOG_LEVEL: "warn",
+  },
+  stdio: "inherit",
+});
+for (let i = 0; ; i++) {
+  if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+  if (i > 150) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sites = {};
+for (const name of ["heavy", "weak", "seo"]) sites[name] = await startSingleSite(name);
+const rows = [];
+try {
+  for (const [name, site] of Object.entries(sites)) {
+    const row = { site: name };
+    for (const kind of ["speed", "seo", "security"]) {
+      const times = [];
+      let score = null;
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/analyze-${kind}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.0.0.${i}` },
+          body: JSON.stringify({ url: site.url }),
+        });
+        const body = await response.json();
+        times.push(performance.now() - started);
+        score = body.result ? (body.grade ?? body.score) : `error ${response.status}`;
+      }
+      row[`${kind} ms`] = Math.round(median(times));
+      row[`${kind} score`] = score;
+    }
+    if (chrome) {
+      const times = [];
+      let score = null;
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [
+            "node_modules/lighthouse/cli/index.js",
+            site.url,
+            "--only-categories=performance",
+            "--output=json",
+            "--quiet",
+            `--chrome-flags=--headless=new --no-sandbox --disable-gpu`,
+          ],
+          { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+        );
+        times.push(performance.now() - started);
+        score = Math.round(JSON.parse(stdout).categories.performance.score * 100);
+      }
+      row["Lighthouse CLI ms"] = Math.round(median(times));
+      row["Lighthouse perf"] = score;
+    }
+    rows.push(row);
+  }
+} finally {
+  server.kill("SIGTERM");
+  for (const site of Object.values(sites)) await site.close();
+}
+console.log(`Site analyzer, median of ${runs} runs per cell (network tier, no cache), beside Lighthouse 12.8.2's CLI:`);
+console.table(rows);
