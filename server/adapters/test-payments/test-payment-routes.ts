@@ -7,7 +7,7 @@ const t = (key: string) => escape(serverT(`payments.testPage.${key}`));
 
 function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t("title")}</title></head>
+<title>${t("title")}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body style="font-family:system-ui,sans-serif;background:#fff7ed;margin:0;color:#111827">
 <div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;text-align:center">${t("banner")}</div>
 <main style="max-width:28rem;margin:2rem auto;background:#fff;border:3px dashed #b91c1c;border-radius:12px;padding:24px">

@@ -6,6 +6,7 @@ import type contact from "./locales/en/contact.json";
 import type founder from "./locales/en/founder.json";
 import type home from "./locales/en/home.json";
 import type notFound from "./locales/en/not-found.json";
+import type payment from "./locales/en/payment.json";
 import type services from "./locales/en/services.json";
 import type analysis from "./locales/en/analysis.json";
 
@@ -21,6 +22,7 @@ export interface Namespaces {
   contact: typeof contact;
   founder: typeof founder;
   notFound: typeof notFound;
+  payment: typeof payment;
   admin: typeof admin;
   advisor: typeof advisor;
   analysis: typeof analysis;

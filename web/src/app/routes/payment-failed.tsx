@@ -1,0 +1,22 @@
+import { useSearchParams } from "react-router";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Container } from "../../components/ui/section.tsx";
+import { PaymentDetails } from "../../features/payments/payment-details.tsx";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/payment.json";
+import type { Route } from "./+types/payment-failed";
+
+registerMessages("payment", "en", messages);
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({ title: i18n.t("meta.failedTitle", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: location.pathname, noindex: true });
+}
+
+export default function PaymentFailedPage() {
+  const [searchParams] = useSearchParams();
+  return (
+    <Container className="py-12 sm:py-16">
+      <PaymentDetails transactionId={searchParams.get("transactionId")} variant="failed" />
+    </Container>
+  );
+}

@@ -1,0 +1,60 @@
+import { ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { parsePaymentResult, type PaymentResult } from "../../../../contracts/payments.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Container, SectionHeading } from "../../components/ui/section.tsx";
+import { toast } from "../../components/ui/use-toast.ts";
+import { PaymentForm } from "../../features/payments/payment-form.tsx";
+import { PaymentResultCard } from "../../features/payments/payment-result-card.tsx";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/payment.json";
+import type { Route } from "./+types/payment";
+
+registerMessages("payment", "en", messages);
+
+export function meta({}: Route.MetaArgs) {
+  return pageMeta({ title: i18n.t("meta.title", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: "/payment" });
+}
+
+export default function PaymentPage() {
+  const { t } = useTranslation("payment");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [result, setResult] = useState<PaymentResult | null>(null);
+  const handled = useRef<string | null>(null);
+
+  // The payment flow comes back with ?paymentResult=<encoded JSON>: show it once, then clean the address.
+  const raw = searchParams.get("paymentResult");
+  useEffect(() => {
+    if (!raw || handled.current === raw) return;
+    handled.current = raw;
+    const parsed = parsePaymentResult(raw);
+    if (!parsed) return;
+    setResult(parsed);
+    if (parsed.success) {
+      toast({ title: t("toast.completedTitle"), description: parsed.transactionId ? t("toast.transactionId", { id: parsed.transactionId }) : undefined, variant: "success" });
+    } else {
+      toast({ title: t("toast.failedTitle"), description: parsed.error || t("validation.paymentFailedFallback"), variant: "destructive" });
+    }
+    const next = new URLSearchParams(searchParams);
+    next.delete("paymentResult");
+    setSearchParams(next, { replace: true });
+  }, [raw, searchParams, setSearchParams, t]);
+
+  return (
+    <Container className="py-12 sm:py-16">
+      <div className="mx-auto max-w-2xl">
+        <SectionHeading as="h1" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
+        <p className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+          <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
+          {t("form.subtitle")}
+        </p>
+        <div className="mt-10 grid gap-6">
+          {result ? <PaymentResultCard result={result} onDismiss={() => setResult(null)} /> : null}
+          <PaymentForm />
+        </div>
+      </div>
+    </Container>
+  );
+}
