@@ -1,0 +1,87 @@
+import { domainToASCII } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tldOffers } from "../content/domains.ts";
+import { cleanDomainInput, domainMessages, explainStatus, normaliseStatus, parseDomainQuery, toAsciiHost, validateDomainName } from "./domains.ts";
+
+const rules = tldOffers;
+
+describe("IDN conversion", () => {
+  it.each(["café", "münchen", "日本", "ÄÖÜ", "bücher", "plain", "MiXeD"])("agrees with node:url domainToASCII for %s", (label) => {
+    expect(toAsciiHost(label)).toBe(domainToASCII(label));
+  });
+});
+
+describe("cleaning what was typed", () => {
+  it.each([
+    ["  KigaliTech  ", "kigalitech"],
+    ["https://www.kigalitech.rw/about?x=1", "kigalitech.rw"],
+    ["kigalitech.rw.", "kigalitech.rw"],
+    ["kigalitech.rw:443", "kigalitech.rw"],
+    ["kigali tech", "kigalitech"],
+    ["example。com", "example.com"],
+  ])("%j -> %j", (input, expected) => {
+    expect(cleanDomainInput(input)).toBe(expected);
+  });
+});
+
+describe("search box entries", () => {
+  it.each([
+    ["kigalitech", { ok: true, label: "kigalitech", tld: null }],
+    ["kigalitech.rw", { ok: true, label: "kigalitech", tld: "rw" }],
+    ["kigalitech.co.rw", { ok: true, label: "kigalitech", tld: "co.rw" }],
+    ["shop.kigalitech.co.ke", { ok: true, label: "kigalitech", tld: "co.ke" }],
+    ["café.com", { ok: true, label: "xn--caf-dma", tld: "com" }],
+    ["xn--caf-dma.com", { ok: true, label: "xn--caf-dma", tld: "com" }],
+    ["", { ok: false, message: domainMessages.empty }],
+    ["   ", { ok: false, message: domainMessages.empty }],
+    ["kigali_tech", { ok: false, message: domainMessages.characters }],
+    ["kigali!tech", { ok: false, message: domainMessages.characters }],
+    ["-kigali", { ok: false, message: domainMessages.hyphenEnds }],
+    ["kigali-", { ok: false, message: domainMessages.hyphenEnds }],
+    ["ab--cd", { ok: false, message: domainMessages.reservedHyphens }],
+    ["xn--zz", { ok: false, message: domainMessages.invalidIdn }],
+    ["a".repeat(64), { ok: false, message: domainMessages.labelTooLong }],
+    ["example.xyz", { ok: false, message: "We don't sell names ending in .xyz." }],
+    [".com", { ok: false, message: domainMessages.emptyLabel }],
+  ] as const)("%j", (input, expected) => {
+    expect(parseDomainQuery(input, rules)).toMatchObject(expected);
+  });
+
+  it("accepts a 63-character label", () => {
+    expect(parseDomainQuery("a".repeat(63), rules)).toMatchObject({ ok: true });
+  });
+});
+
+describe("full names", () => {
+  it.each([
+    ["example.rw", { ok: true, name: "example.rw", unicodeName: "example.rw", tld: "rw" }],
+    ["café.com", { ok: true, name: "xn--caf-dma.com", unicodeName: "café.com", tld: "com" }],
+    ["café.rw", { ok: false, message: ".rw names can only use the letters a-z, digits and hyphens." }],
+    ["xn--caf-dma.ke", { ok: false, message: ".ke names can only use the letters a-z, digits and hyphens." }],
+    ["日本.co.ug", { ok: false, message: ".co.ug names can only use the letters a-z, digits and hyphens." }],
+    ["ab.africa", { ok: false, message: ".africa names need at least 3 characters before the ending." }],
+    ["abc.africa", { ok: true, name: "abc.africa" }],
+    [`${"a".repeat(27)}.ug`, { ok: false, message: ".ug names can have at most 26 characters before the ending." }],
+    [`${"a".repeat(26)}.ug`, { ok: true }],
+    ["example", { ok: false, message: domainMessages.needTld }],
+  ] as const)("%j", (input, expected) => {
+    expect(validateDomainName(input, rules)).toMatchObject(expected);
+  });
+});
+
+describe("status flags", () => {
+  it.each([
+    ["clientTransferProhibited", "client transfer prohibited"],
+    ["client transfer prohibited", "client transfer prohibited"],
+    ["serverHold", "server hold"],
+    ["redemptionPeriod", "redemption period"],
+    ["pending-delete", "pending delete"],
+  ])("%s -> %s", (input, expected) => {
+    expect(normaliseStatus(input)).toBe(expected);
+    expect(explainStatus(input).meaning).not.toMatch(/without a plain-words/);
+  });
+
+  it("never calls a name in redemption available", () => {
+    expect(explainStatus("redemption period").meaning).toMatch(/Not available/);
+  });
+});
