@@ -1,0 +1,249 @@
+import { z } from "zod";
+import { VPS_CURRENCIES, type VpsAddon, type VpsCurrency, type VpsImage, type VpsLocation, type VpsPeriod, type VpsPlan, vpsRounding } from "../content/vps.ts";
+
+/* ---------------------------------------------------------------- Catalogue */
+
+export const VpsCurrencyCode = z.enum(VPS_CURRENCIES);
+/** Mobile money pays in the country's own currency; USD is shown for comparison only. */
+export const VPS_PAYABLE_CURRENCIES = ["RWF", "UGX", "KES"] as const;
+export const VpsPayableCurrency = z.enum(VPS_PAYABLE_CURRENCIES);
+export type VpsPayableCurrency = z.infer<typeof VpsPayableCurrency>;
+export const VPS_CURRENCY_COUNTRY: Record<VpsPayableCurrency, { country: string; prefix: string }> = {
+  RWF: { country: "RWA", prefix: "250" },
+  UGX: { country: "UGA", prefix: "256" },
+  KES: { country: "KEN", prefix: "254" },
+};
+
+const Prices = z.object({ RWF: z.number().min(0), UGX: z.number().min(0), KES: z.number().min(0), USD: z.number().min(0) });
+
+export const VpsPlanView = z.object({
+  id: z.string(),
+  name: z.string(),
+  vcpu: z.number(),
+  ramGb: z.number(),
+  ssdGb: z.number(),
+  bandwidthTb: z.number(),
+  monthly: Prices,
+  popular: z.boolean().optional(),
+  bestFor: z.string(),
+  active: z.boolean(),
+});
+export type VpsPlanView = z.infer<typeof VpsPlanView>;
+
+export const VpsAddonView = z.object({
+  id: z.enum(["backups", "extraIpv4", "managedSupport"]),
+  name: z.string(),
+  description: z.string(),
+  monthly: Prices,
+  maxQuantity: z.number(),
+});
+
+export const VpsCatalog = z.object({
+  plans: z.array(VpsPlanView),
+  locations: z.array(z.object({ id: z.string(), city: z.string(), country: z.string(), flag: z.string() })),
+  images: z.array(z.object({ id: z.string(), name: z.string(), family: z.string(), version: z.string() })),
+  periods: z.array(z.object({ months: z.number(), discountPercent: z.number() })),
+  addons: z.array(VpsAddonView),
+});
+export type VpsCatalog = z.infer<typeof VpsCatalog>;
+
+/** The catalogue as content/ has it, every plan on sale. */
+export function catalogFromContent(content: { plans: VpsPlan[]; locations: VpsLocation[]; images: VpsImage[]; periods: VpsPeriod[]; addons: VpsAddon[] }): VpsCatalog {
+  return { ...content, plans: content.plans.map((plan) => ({ ...plan, active: true })) };
+}
+
+/* ---------------------------------------------------------------- Prices */
+
+export interface VpsAddonChoice {
+  backups: boolean;
+  extraIpv4: number;
+  managedSupport: boolean;
+}
+
+export interface VpsSelection {
+  planId: string;
+  periodMonths: number;
+  addons: VpsAddonChoice;
+  currency: VpsCurrency;
+}
+
+export interface VpsQuoteLine {
+  id: string;
+  quantity: number;
+  /** Per unit per month. */
+  monthly: number;
+  /** quantity × monthly × months, before the period discount. */
+  amount: number;
+}
+
+export interface VpsQuote {
+  currency: VpsCurrency;
+  months: number;
+  discountPercent: number;
+  lines: VpsQuoteLine[];
+  subtotal: number;
+  discount: number;
+  total: number;
+  /** total ÷ months, for "per month" next to the total (rounded to the currency's decimals). */
+  perMonth: number;
+}
+
+function minorFactor(currency: VpsCurrency): number {
+  return 10 ** vpsRounding[currency].decimals;
+}
+
+/** Half-up to the currency's step, in minor units (integers, so no floating drift). */
+function roundMinor(minor: number, currency: VpsCurrency): number {
+  const step = Math.round(vpsRounding[currency].step * minorFactor(currency));
+  return Math.floor(minor / step + 0.5 + 1e-9) * step;
+}
+
+/**
+ * The price of a selection: plan and add-ons for the period, minus the period's discount, with
+ * the total rounded to what the currency is paid in. Lines are exact; the rounding lands in the
+ * discount so subtotal − discount = total always holds. Throws on an unknown plan or period:
+ * callers validate first (the API names the field).
+ */
+export function quoteVps(catalog: Pick<VpsCatalog, "plans" | "periods" | "addons">, selection: VpsSelection): VpsQuote {
+  const plan = catalog.plans.find((p) => p.id === selection.planId);
+  if (!plan) throw new Error(`unknown plan ${selection.planId}`);
+  const period = catalog.periods.find((p) => p.months === selection.periodMonths);
+  if (!period) throw new Error(`unknown period ${selection.periodMonths}`);
+  const { currency } = selection;
+  const factor = minorFactor(currency);
+  const toMinor = (amount: number) => Math.round(amount * factor);
+  const lines: (VpsQuoteLine & { minor: number })[] = [];
+  const add = (id: string, quantity: number, monthly: number) => {
+    const minor = toMinor(monthly) * quantity * period.months;
+    lines.push({ id, quantity, monthly, amount: minor / factor, minor });
+  };
+  add(plan.id, 1, plan.monthly[currency]);
+  for (const addon of catalog.addons) {
+    const chosen = selection.addons[addon.id];
+    const quantity = typeof chosen === "number" ? Math.max(0, Math.min(addon.maxQuantity, Math.floor(chosen))) : chosen ? 1 : 0;
+    if (quantity > 0) add(addon.id, quantity, addon.monthly[currency]);
+  }
+  const subtotalMinor = lines.reduce((sum, line) => sum + line.minor, 0);
+  const totalMinor = roundMinor((subtotalMinor * (100 - period.discountPercent)) / 100, currency);
+  const perMonthMinor = Math.round(totalMinor / period.months);
+  return {
+    currency,
+    months: period.months,
+    discountPercent: period.discountPercent,
+    lines: lines.map(({ minor: _minor, ...line }) => line),
+    subtotal: subtotalMinor / factor,
+    discount: (subtotalMinor - totalMinor) / factor,
+    total: totalMinor / factor,
+    perMonth: perMonthMinor / factor,
+  };
+}
+
+/* ---------------------------------------------------------------- Validation */
+
+export const vpsMessages = {
+  planUnknown: "Choose one of the plans on offer",
+  locationUnknown: "Choose one of the data-centre locations",
+  imageUnknown: "Choose one of the operating system images",
+  periodUnknown: "Choose a billing period of 1, 3, 6 or 12 months",
+  hostnameRequired: "Server name is required",
+  hostnameInvalid: "Use letters, digits and hyphens, in parts of up to 63 characters separated by dots, not starting or ending with a hyphen",
+  hostnameTooLong: "Server name must be 253 characters or less",
+  sshKeyRequired: "Paste your SSH public key, or choose to receive a password",
+  sshKeyFormat: "This is not an SSH public key: it should start with ssh-ed25519, ecdsa-sha2-nistp256/384/521 or ssh-rsa",
+  sshKeyPrivate: "This looks like a private key. Paste the public key (the .pub file) instead, and keep the private key secret",
+  sshKeyCorrupt: "This SSH public key is damaged: its data does not match its type",
+  sshKeyRsaWeak: "RSA keys must be at least 2048 bits",
+  nameRequired: "Name is required",
+  emailInvalid: "Enter a valid email address",
+  phoneInvalid: "Enter the mobile-money number with its country code, digits only (for example 250788123456)",
+  phonePrefix: "The mobile-money number must belong to the country of the chosen currency",
+} as const;
+
+const HOSTNAME_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** RFC 1123 host names: dot-separated labels of letters, digits and hyphens; stored lower-case. */
+export const VpsHostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, vpsMessages.hostnameRequired)
+  .max(253, vpsMessages.hostnameTooLong)
+  .refine((value) => value.split(".").every((label) => HOSTNAME_LABEL.test(label)) && !/^\d+$/.test(value.split(".").at(-1) ?? ""), vpsMessages.hostnameInvalid);
+
+export type SshKeyCheck = { ok: true; type: string; bits: number } | { ok: false; message: string };
+
+function base64Bytes(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return null;
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads SSH wire-format strings (uint32 length + bytes) one after another. */
+function sshReader(bytes: Uint8Array) {
+  let offset = 0;
+  return {
+    next(): Uint8Array | null {
+      if (offset + 4 > bytes.length) return null;
+      const length = ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+      offset += 4;
+      if (offset + length > bytes.length) return null;
+      const value = bytes.subarray(offset, offset + length);
+      offset += length;
+      return value;
+    },
+    done: () => offset === bytes.length,
+  };
+}
+
+const text = (bytes: Uint8Array | null) => (bytes ? String.fromCharCode(...bytes) : null);
+
+function mpintBits(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  if (i === bytes.length) return 0;
+  return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]!));
+}
+
+const ECDSA_POINT_BYTES: Record<string, number> = { nistp256: 65, nistp384: 97, nistp521: 133 };
+
+/**
+ * An OpenSSH public key line ("type base64 [comment]"): ssh-ed25519, ecdsa-sha2-nistp256/384/521,
+ * or ssh-rsa of at least 2048 bits. The key data is decoded and must match its declared type.
+ */
+export function checkSshPublicKey(input: string): SshKeyCheck {
+  const line = input.trim();
+  if (/PRIVATE KEY/.test(line)) return { ok: false, message: vpsMessages.sshKeyPrivate };
+  const [type, data, ...rest] = line.split(/\s+/);
+  if (!type || !data || line.includes("\n") || rest.join(" ").length > 200) return { ok: false, message: vpsMessages.sshKeyFormat };
+  if (type !== "ssh-ed25519" && type !== "ssh-rsa" && !/^ecdsa-sha2-nistp(256|384|521)$/.test(type)) return { ok: false, message: vpsMessages.sshKeyFormat };
+  const bytes = base64Bytes(data);
+  if (!bytes) return { ok: false, message: vpsMessages.sshKeyCorrupt };
+  const reader = sshReader(bytes);
+  if (text(reader.next()) !== type) return { ok: false, message: vpsMessages.sshKeyCorrupt };
+  if (type === "ssh-ed25519") {
+    const key = reader.next();
+    if (!key || key.length !== 32 || !reader.done()) return { ok: false, message: vpsMessages.sshKeyCorrupt };
+    return { ok: true, type, bits: 256 };
+  }
+  if (type === "ssh-rsa") {
+    const exponent = reader.next();
+    const modulus = reader.next();
+    if (!exponent || !modulus || !reader.done() || mpintBits(exponent) === 0) return { ok: false, message: vpsMessages.sshKeyCorrupt };
+    const bits = mpintBits(modulus);
+    if (bits < 2048) return { ok: false, message: vpsMessages.sshKeyRsaWeak };
+    return { ok: true, type, bits };
+  }
+  const curve = type.slice("ecdsa-sha2-".length);
+  const curveName = text(reader.next());
+  const point = reader.next();
+  if (curveName !== curve || !point || !reader.done() || point.length !== ECDSA_POINT_BYTES[curve] || point[0] !== 4) {
+    return { ok: false, message: vpsMessages.sshKeyCorrupt };
+  }
+  return { ok: true, type, bits: Number(curve.slice("nistp".length)) };
+}
