@@ -2,6 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
+const VPS_KEY = Buffer.alloc(32, 7).toString("base64");
+
 describe("loadConfig", () => {
   it("serves on port 3000 with the embedded database in ./data by default", () => {
     const config = loadConfig({});
@@ -32,6 +34,7 @@ describe("loadConfig", () => {
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       PAWAPAY_API_TOKEN: "token-1234567890",
+      VPS_CREDENTIALS_KEY: VPS_KEY,
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -82,10 +85,23 @@ describe("loadConfig", () => {
   it("refuses test-mode payments on a public production server unless told to take them", () => {
     expect(() => loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0" })).toThrow(/PAWAPAY_API_TOKEN: required in production/);
     expect(() => loadConfig({ NODE_ENV: "production", TRUST_PROXY: "true" })).toThrow(/PAWAPAY_API_TOKEN/);
-    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAYMENTS_TEST_MODE: "true" }).payments.pawapay).toBeNull();
-    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAWAPAY_API_TOKEN: "token-1234567890" }).payments.pawapay).not.toBeNull();
+    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAYMENTS_TEST_MODE: "true", VPS_CREDENTIALS_KEY: VPS_KEY }).payments.pawapay).toBeNull();
+    expect(loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAWAPAY_API_TOKEN: "token-1234567890", VPS_CREDENTIALS_KEY: VPS_KEY }).payments.pawapay).not.toBeNull();
     // A fresh clone on loopback (npm start) takes test payments end to end.
     expect(loadConfig({ NODE_ENV: "production" }).payments.pawapay).toBeNull();
+  });
+
+  it("encrypts VPS login details with the given key, and refuses a public production server without one", () => {
+    expect(loadConfig({ VPS_CREDENTIALS_KEY: VPS_KEY }).vps).toEqual({ credentialsKey: Buffer.from(VPS_KEY, "base64"), credentialsKeyDerived: false });
+    expect(loadConfig({ VPS_CREDENTIALS_KEY: "ab".repeat(32) }).vps.credentialsKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(() => loadConfig({ VPS_CREDENTIALS_KEY: "too-short" })).toThrow(/VPS_CREDENTIALS_KEY: must be 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", PAWAPAY_API_TOKEN: "token-1234567890" })).toThrow(/VPS_CREDENTIALS_KEY: required in production/);
+    // Without one, a stable key per data location: 32 bytes, different for another database.
+    const derived = loadConfig({ DATA_DIR: "/srv/a" }).vps;
+    expect(derived.credentialsKeyDerived).toBe(true);
+    expect(derived.credentialsKey).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: "/srv/a" }).vps.credentialsKey).toEqual(derived.credentialsKey);
+    expect(loadConfig({ DATA_DIR: "/srv/b" }).vps.credentialsKey).not.toEqual(derived.credentialsKey);
   });
 
   it("runs the Lighthouse tier with the Chromium it is given, or none when off", () => {

@@ -1,3 +1,4 @@
+import { hkdfSync } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -54,7 +55,18 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** 32 bytes, base64 or hex: encrypts VPS login details at rest (AES-256-GCM). */
+  VPS_CREDENTIALS_KEY: z
+    .string()
+    .trim()
+    .refine((value) => vpsKeyBytes(value) !== null, "must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)")
+    .optional(),
 });
+
+function vpsKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value, "base64") : null;
+  return bytes?.length === 32 ? bytes : null;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -91,6 +103,12 @@ export interface Config {
     /** null: the built-in assistant only. */
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   };
+  vps: {
+    /** AES-256-GCM key for VPS login details. */
+    credentialsKey: Buffer;
+    /** true: derived from the data location because VPS_CREDENTIALS_KEY is unset (development, loopback). */
+    credentialsKeyDerived: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -122,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const loopbackOnly = ["127.0.0.1", "localhost", "::1"].includes(e.HOST) && !e.TRUST_PROXY;
   if (e.NODE_ENV === "production" && !e.PAWAPAY_API_TOKEN && !e.PAYMENTS_TEST_MODE && !loopbackOnly) {
     throw new ConfigError(["PAWAPAY_API_TOKEN: required in production on a public address (or set PAYMENTS_TEST_MODE=true to take test payments on purpose)"]);
+  }
+  // Server passwords must not be readable with a key anyone can derive: a public server needs its own.
+  if (e.NODE_ENV === "production" && !e.VPS_CREDENTIALS_KEY && !loopbackOnly) {
+    throw new ConfigError(["VPS_CREDENTIALS_KEY: required in production on a public address (32 random bytes: openssl rand -base64 32)"]);
   }
   const chromePath =
     e.CHROME_PATH === undefined ? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null) : /^(off|none|false)$/i.test(e.CHROME_PATH) ? null : e.CHROME_PATH;
@@ -157,6 +179,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       llm: e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
         : null,
+    },
+    vps: {
+      credentialsKey: e.VPS_CREDENTIALS_KEY
+        ? vpsKeyBytes(e.VPS_CREDENTIALS_KEY)!
+        : // Not secret, only stable per data location, so a fresh clone and the tests run without setup.
+          Buffer.from(hkdfSync("sha256", "kigalitech-development-vps-credentials", e.DATABASE_URL ?? path.resolve(e.DATA_DIR), "vps-credentials-v1", 32)),
+      credentialsKeyDerived: !e.VPS_CREDENTIALS_KEY,
     },
   };
 }
