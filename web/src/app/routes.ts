@@ -23,7 +23,6 @@ export default [
       route("payment/receipt", "routes/payment-receipt.tsx"),
       route("payment/payment-failed", "routes/payment-failed.tsx"),
       route("project-details/:id", "routes/project-details.tsx"),
-      comingSoon("admin/project/:id", "admin-project"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -35,9 +34,11 @@ export default [
       route("admin", "routes/admin/overview.tsx"),
       route("admin/enquiries", "routes/admin/enquiries.tsx"),
       route("admin/enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("admin/projects", "routes/admin/projects.tsx"),
+      route("admin/project/:id", "routes/admin/project.tsx"),
       route("admin/staff", "routes/admin/staff.tsx"),
       route("admin/audit", "routes/admin/audit.tsx"),
-      ...(["chats", "payments", "domains", "vps", "projects", "reports"] as const).map((section) =>
+      ...(["chats", "payments", "domains", "vps", "reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),

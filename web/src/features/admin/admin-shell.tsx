@@ -36,6 +36,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
   const user = useAdminUser();
   const items = visibleNavItems(user.role);
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t("shell.navLabel")} className="flex-1 overflow-y-auto px-3 py-4">
       {navGroups.map((group) => {
@@ -57,7 +58,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     className={({ isActive }) =>
                       cn(
                         "group flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
-                        isActive
+                        isActive || (item.activeUnder && pathname.startsWith(item.activeUnder))
                           ? "bg-accent text-accent-foreground"
                           : "text-muted-foreground hover:bg-muted hover:text-foreground",
                       )

@@ -4,6 +4,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EnquiryStatus, StaffRole } from "../../../../contracts/admin.ts";
+import type { ProjectStatus } from "../../../../contracts/advisor.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -93,6 +94,39 @@ export function StatusBadge({ status }: { status: EnquiryStatus }) {
     >
       <span aria-hidden="true" className={cn("size-1.5 rounded-full", statusDots[status])} />
       {t(`status.${status}`)}
+    </span>
+  );
+}
+
+// A project's pipeline reads in the inbox's colours; "proposal sent" takes the place of "qualified".
+const projectStatusStyles: Record<ProjectStatus, string> = {
+  new: statusStyles.new,
+  contacted: statusStyles.contacted,
+  "proposal-sent": statusStyles.qualified,
+  won: statusStyles.won,
+  lost: statusStyles.lost,
+};
+
+const projectStatusDots: Record<ProjectStatus, string> = {
+  new: statusDots.new,
+  contacted: statusDots.contacted,
+  "proposal-sent": statusDots.qualified,
+  won: statusDots.won,
+  lost: statusDots.lost,
+};
+
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const { t } = useTranslation("admin");
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        projectStatusStyles[status],
+      )}
+    >
+      <span aria-hidden="true" className={cn("size-1.5 rounded-full", projectStatusDots[status])} />
+      {t(`projects.statuses.${status}`)}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { EnquiryStatus, type AuditEntry } from "../../../../contracts/admin.ts";
+import { ProjectStatus } from "../../../../contracts/advisor.ts";
 
 type AdminT = TFunction<"admin">;
 
@@ -15,15 +16,19 @@ const asText = (value: unknown): string | null =>
  * A short "from -> to" line for an entry whose details say what changed. Status values read as
  * their labels and staff ids as names (`names`), so nobody has to read a UUID.
  */
-export function changeLine(t: AdminT, entry: AuditEntry, names: ReadonlyMap<string, string> = new Map()): string | null {
+export function changeLine(t: AdminT, entry: Pick<AuditEntry, "action" | "details">, names: ReadonlyMap<string, string> = new Map()): string | null {
   const details = entry.details;
   if (!details || !("from" in details || "to" in details)) return null;
   const show = (value: unknown) => {
     const text = asText(value);
-    if (text === null) return entry.action === "enquiry.assigned" ? t("enquiry.unassigned") : t("audit.none");
+    if (text === null) return entry.action === "enquiry.assigned" || entry.action === "project.assigned" ? t("enquiry.unassigned") : t("audit.none");
     if (entry.action === "enquiry.status_changed") {
       const status = EnquiryStatus.safeParse(text);
       if (status.success) return t(`status.${status.data}`);
+    }
+    if (entry.action === "project.status_changed") {
+      const status = ProjectStatus.safeParse(text);
+      if (status.success) return t(`projects.statuses.${status.data}`);
     }
     return names.get(text) ?? text;
   };

@@ -6,7 +6,7 @@ import type { StaffRole } from "../../../../contracts/admin.ts";
 
 export type NavKey = "overview" | "enquiries" | "chats" | "payments" | "domains" | "vps" | "projects" | "reports" | "staff" | "audit";
 /** Sections whose capability has not landed yet: they show a "not available yet" panel. */
-export type UnavailableSection = "chats" | "payments" | "domains" | "vps" | "projects" | "reports";
+export type UnavailableSection = "chats" | "payments" | "domains" | "vps" | "reports";
 
 export interface NavItem {
   key: NavKey;
@@ -16,16 +16,18 @@ export interface NavItem {
   /** Shown only to these roles; everyone when absent. */
   roles?: readonly StaffRole[];
   soon?: boolean;
+  /** Also highlighted on pages under this path (a detail page whose address is not under `to`). */
+  activeUnder?: string;
 }
 
 export const navItems: readonly NavItem[] = [
   { key: "overview", to: "/admin", icon: LayoutDashboard, group: "workspace" },
   { key: "enquiries", to: "/admin/enquiries", icon: Inbox, group: "workspace" },
+  { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "workspace", activeUnder: "/admin/project/" },
   { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels", soon: true },
   { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", soon: true },
   { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", soon: true },
   { key: "vps", to: "/admin/vps", icon: Server, group: "channels", soon: true },
-  { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "channels", soon: true },
   { key: "reports", to: "/admin/reports", icon: ChartColumn, group: "channels", soon: true },
   { key: "staff", to: "/admin/staff", icon: Users, group: "administration", roles: ["admin"] },
   { key: "audit", to: "/admin/audit", icon: ScrollText, group: "administration", roles: ["admin"] },
