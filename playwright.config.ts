@@ -38,6 +38,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: "e2e-admin-password-1",
+      // Chat agents answer around the clock here, and a wait times out quickly enough to test.
+      CHAT_HOURS: "always",
+      CHAT_AGENT_WAIT_SECONDS: "20",
     },
   },
 });

@@ -38,7 +38,8 @@ export default [
       route("admin/project/:id", "routes/admin/project.tsx"),
       route("admin/staff", "routes/admin/staff.tsx"),
       route("admin/audit", "routes/admin/audit.tsx"),
-      ...(["chats", "payments", "domains", "vps", "reports"] as const).map((section) =>
+      route("admin/chats", "routes/admin/chats.tsx"),
+      ...(["payments", "domains", "vps", "reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),

@@ -1,6 +1,9 @@
 import common from "./locales/en/common.json";
 import type about from "./locales/en/about.json";
 import type admin from "./locales/en/admin.json";
+import type chat from "./locales/en/chat.json";
+import type chatConsole from "./locales/en/chat-console.json";
+import type analysis from "./locales/en/analysis.json";
 import type advisor from "./locales/en/advisor.json";
 import type contact from "./locales/en/contact.json";
 import type founder from "./locales/en/founder.json";
@@ -8,7 +11,6 @@ import type home from "./locales/en/home.json";
 import type notFound from "./locales/en/not-found.json";
 import type payment from "./locales/en/payment.json";
 import type services from "./locales/en/services.json";
-import type analysis from "./locales/en/analysis.json";
 
 /** Shared words (navigation, footer, buttons) load with every page. */
 export const eagerResources = { en: { common } } as const;
@@ -24,6 +26,8 @@ export interface Namespaces {
   notFound: typeof notFound;
   payment: typeof payment;
   admin: typeof admin;
-  advisor: typeof advisor;
+  chat: typeof chat;
+  chatConsole: typeof chatConsole;
   analysis: typeof analysis;
+  advisor: typeof advisor;
 }

@@ -24,7 +24,7 @@ export const navItems: readonly NavItem[] = [
   { key: "overview", to: "/admin", icon: LayoutDashboard, group: "workspace" },
   { key: "enquiries", to: "/admin/enquiries", icon: Inbox, group: "workspace" },
   { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "workspace", activeUnder: "/admin/project/" },
-  { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels", soon: true },
+  { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels" },
   { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", soon: true },
   { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", soon: true },
   { key: "vps", to: "/admin/vps", icon: Server, group: "channels", soon: true },

@@ -1,50 +1,310 @@
-import { Bot, Mail, Phone } from "lucide-react";
+import { Bot, Check, CheckCheck, Headset, RotateCcw, Send, SquarePen, Volume2, VolumeX } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { company } from "../../../../content/company.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX } from "../../../../contracts/chat.ts";
+import { toast } from "../../components/ui/use-toast.ts";
+import { registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/chat.json";
+import { cn } from "../../lib/cn.ts";
+import {
+  countdownLabel, groupMessages, isAtBottom, readMuted, shouldPlaySound, showThinking, tickState, writeMuted, type ChatMessage,
+} from "./chat-state.ts";
+import { useChat } from "./use-chat.ts";
 
-/**
- * Placeholder until the live-chat capability lands: it says plainly that chat is not
- * connected yet and offers the ways to reach the team that do work today.
- */
-export default function ChatPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+registerMessages("chat", "en", messages);
+
+const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
+
+/** A short two-note chime made on the spot: no audio file to download. */
+function chime(): void {
+  try {
+    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioContextClass) return;
+    const context = new AudioContextClass();
+    const gain = context.createGain();
+    gain.connect(context.destination);
+    gain.gain.setValueAtTime(0.08, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, context.currentTime + 0.4);
+    [880, 1320].forEach((frequency, i) => {
+      const osc = context.createOscillator();
+      osc.frequency.value = frequency;
+      osc.connect(gain);
+      osc.start(context.currentTime + i * 0.12);
+      osc.stop(context.currentTime + 0.4);
+    });
+    setTimeout(() => void context.close(), 600);
+  } catch {
+    // Autoplay rules or no audio device: the unread counter still shows.
+  }
+}
+
+export interface ChatPanelProps {
+  open: boolean;
+  onClose: () => void;
+  onUnreadChange?: (count: number) => void;
+}
+
+export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelProps) {
+  const { t } = useTranslation("chat");
+  const assistant = company.assistantName;
+  const [muted, setMuted] = useState(() => readMuted(storage()));
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const [draft, setDraft] = useState("");
+  const visible = useRef(false);
+  visible.current = open && atBottom;
+  const mutedRef = useRef(muted);
+  mutedRef.current = muted;
+
+  const chat = useChat({
+    greeting: t("greeting", { assistant }),
+    isVisible: () => visible.current && document.visibilityState === "visible",
+    onIncomingAgentMessage: () => {
+      const el = listRef.current;
+      const scrolledUp = !open || (el ? !isAtBottom(el, CHAT_SCROLL_TOLERANCE_PX) : false);
+      if (shouldPlaySound({ muted: mutedRef.current, focused: document.hasFocus(), scrolledUp })) chime();
+    },
+    onResponseError: (message) => toast({ title: t("aiErrorTitle"), description: message || t("aiErrorFallback"), variant: "destructive" }),
+    onConnectionError: (message) => {
+      toast({ title: t("connectionErrorTitle"), description: t("connectionErrorBody", { message }), variant: "destructive" });
+      return t("technicalDifficulties");
+    },
+  });
+  const { state } = chat;
+
+  useEffect(() => onUnreadChange?.(state.unread), [state.unread, onUnreadChange]);
+  useEffect(() => {
+    if (open && atBottom && state.unread > 0) chat.seen();
+  }, [open, atBottom, state.unread, chat]);
+
+  // Follow new messages while at the bottom; leave the visitor where they are when scrolled up.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && atBottom) el.scrollTop = el.scrollHeight;
+  }, [state.messages.length, state.typing, state.pending, state.poll, atBottom]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  // The text area grows with its content up to 180 px, then scrolls.
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, CHAT_TEXTAREA_MAX_PX)}px`;
+  }, [draft]);
+
+  const submit = async () => {
+    if (!draft.trim() || state.pending) return;
+    const text = draft;
+    setDraft("");
+    setAtBottom(true);
+    await chat.send(text);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+  const toggleMute = () => {
+    writeMuted(storage(), !muted);
+    setMuted(!muted);
+  };
+
+  const waiting = state.waitingForAgent;
+  const agentMode = state.mode === "agent" && state.agentConnected;
+  const title = waiting ? t("connectingTitle") : agentMode ? (state.assignedAgent ?? t("agent")) : t("title", { assistant });
+  const subtitle = waiting ? t("connectingSubtitle") : agentMode ? t("humanAgent") : t("subtitleAi");
+  const countdown = countdownLabel(state, chat.now);
+  const groups = groupMessages(state.messages);
+
   return (
     <section
       role="dialog"
       aria-labelledby="chat-panel-title"
-      className="fixed right-5 bottom-24 z-50 w-[min(24rem,calc(100vw-2.5rem))] overflow-hidden rounded-2xl border bg-card shadow-2xl"
+      hidden={!open}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+      className="fixed right-5 bottom-24 z-50 flex h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-2xl border bg-card shadow-2xl [&[hidden]]:hidden"
     >
-      <header className="flex items-center gap-3 bg-primary px-5 py-4 text-primary-foreground">
-        <span className="grid size-10 place-items-center rounded-full bg-white/15">
-          <Bot aria-hidden="true" className="size-5" />
+      <header className="flex items-center gap-3 bg-primary px-4 py-3 text-primary-foreground">
+        <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-white/15">
+          {agentMode ? <Headset aria-hidden="true" className="size-5" /> : <Bot aria-hidden="true" className="size-5" />}
+          {agentMode ? <span data-testid="agent-online" aria-label={t("online")} className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-primary bg-green-500" /> : null}
         </span>
-        <div>
-          <h2 id="chat-panel-title" className="font-semibold">
-            {t("chat.title", { assistant: company.assistantName })}
+        <div className="min-w-0 flex-1">
+          <h2 id="chat-panel-title" className="truncate font-semibold">
+            {title}
           </h2>
-          <p className="text-sm opacity-85">{t("chat.subtitle")}</p>
+          <p className="truncate text-sm opacity-85">{subtitle}</p>
         </div>
+        <button type="button" onClick={toggleMute} aria-pressed={muted} aria-label={muted ? t("unmute") : t("mute")} title={muted ? t("unmute") : t("mute")} className="grid size-9 place-items-center rounded-full hover:bg-white/15">
+          {muted ? <VolumeX aria-hidden="true" className="size-4" /> : <Volume2 aria-hidden="true" className="size-4" />}
+        </button>
+        <button type="button" onClick={() => { setDraft(""); chat.newChat(); }} aria-label={t("newChat")} title={t("newChat")} className="grid size-9 place-items-center rounded-full hover:bg-white/15">
+          <SquarePen aria-hidden="true" className="size-4" />
+        </button>
       </header>
-      <div className="space-y-4 p-5">
-        <h3 className="font-semibold text-foreground">{t("chat.comingSoonTitle")}</h3>
-        <p className="text-sm leading-relaxed text-muted-foreground">{t("chat.comingSoonBody")}</p>
-        <div className="flex flex-col gap-2">
-          <Button asChild onClick={onClose}>
-            <Link to="/contact">
-              <Mail aria-hidden="true" />
-              {t("chat.contactCta")}
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={`tel:${company.phone.href}`}>
-              <Phone aria-hidden="true" />
-              {t("chat.callCta", { phone: company.phone.display })}
-            </a>
-          </Button>
+
+      {waiting && countdown ? (
+        <div className="flex items-center justify-between gap-3 border-b bg-muted px-4 py-2 text-sm" role="status">
+          <span>
+            {t("waiting")} <span className="font-mono font-semibold tabular-nums" aria-label={t("countdownLabel", { time: countdown })}>{countdown}</span>
+          </span>
+          <button type="button" onClick={chat.cancel} className="rounded-md px-2 py-1 font-medium text-primary hover:bg-card">
+            {t("cancel")}
+          </button>
         </div>
+      ) : null}
+
+      <div
+        ref={listRef}
+        role="log"
+        aria-label={t("messagesLabel")}
+        aria-live="polite"
+        onScroll={(event) => setAtBottom(isAtBottom(event.currentTarget, CHAT_SCROLL_TOLERANCE_PX))}
+        className="relative flex-1 space-y-3 overflow-y-auto px-4 py-4"
+      >
+        {groups.map((group) => (
+          <MessageGroupView key={group.messages[0]!.key} role={group.role} agentName={group.agentName} messages={group.messages} />
+        ))}
+        {showThinking(state) ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <span className="flex gap-1" aria-hidden="true">
+              <span className="size-1.5 animate-bounce rounded-full bg-current" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:150ms]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:300ms]" />
+            </span>
+            {t("thinking", { assistant })}
+          </p>
+        ) : null}
+        {state.typing ? (
+          <p className="text-sm text-muted-foreground italic" role="status">
+            {t("typing")}
+          </p>
+        ) : null}
+        {state.poll ? (
+          <div className="rounded-xl border bg-muted/60 p-3" role="group" aria-label={t("pollLabel")}>
+            <p className="mb-2 text-sm font-medium">{state.poll.prompt}</p>
+            <div className="flex gap-2">
+              <button type="button" onClick={() => chat.answerPoll("yes")} className="rounded-md bg-primary px-4 py-1.5 text-sm font-medium text-primary-foreground">
+                {t("yes")}
+              </button>
+              <button type="button" onClick={() => chat.answerPoll("no")} className="rounded-md border bg-card px-4 py-1.5 text-sm font-medium">
+                {t("no")}
+              </button>
+            </div>
+          </div>
+        ) : null}
       </div>
+
+      {!atBottom && state.unread > 0 ? (
+        <button
+          type="button"
+          onClick={() => {
+            const el = listRef.current;
+            if (el) el.scrollTop = el.scrollHeight;
+            setAtBottom(true);
+          }}
+          className="mx-auto -mt-10 mb-2 rounded-full bg-primary px-3 py-1 text-xs font-medium text-primary-foreground shadow"
+        >
+          {t("unread", { count: state.unread })}
+        </button>
+      ) : null}
+
+      <form
+        className="flex items-end gap-2 border-t p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {state.lastSent && !state.pending ? (
+          <button type="button" onClick={() => void chat.retryLast()} aria-label={t("retry")} title={t("retry")} className="grid size-10 shrink-0 place-items-center rounded-lg text-muted-foreground hover:bg-muted">
+            <RotateCcw aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+        <textarea
+          ref={inputRef}
+          rows={1}
+          value={draft}
+          aria-label={t("inputLabel")}
+          placeholder={t("placeholder")}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            chat.typed();
+          }}
+          onKeyDown={onKeyDown}
+          style={{ maxHeight: CHAT_TEXTAREA_MAX_PX }}
+          className="min-h-10 flex-1 resize-none rounded-lg border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        />
+        <button
+          type="submit"
+          disabled={!draft.trim() || state.pending}
+          aria-label={t("send")}
+          title={t("send")}
+          className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground disabled:opacity-50"
+        >
+          <Send aria-hidden="true" className="size-4" />
+        </button>
+      </form>
+      {!chat.connected && state.lastEventId > 0 ? <p className="sr-only" role="status">{t("reconnecting")}</p> : null}
     </section>
+  );
+}
+
+function MessageGroupView({ role, agentName, messages }: { role: ChatMessage["role"]; agentName?: string; messages: ChatMessage[] }) {
+  const { t } = useTranslation("chat");
+  const mine = role === "user";
+  if (role === "system") {
+    return (
+      <div className="space-y-1">
+        {messages.map((message) => (
+          <p key={message.key} data-role="system" className="mx-auto max-w-[90%] rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground">
+            {message.content}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  const label = mine ? t("you") : role === "agent" ? (agentName ?? t("agent")) : company.assistantName;
+  return (
+    <div className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-role={role}>
+      <span className="px-1 text-xs text-muted-foreground">{label}</span>
+      {messages.map((message) => {
+        const ticks = tickState(message);
+        return (
+          <div key={message.key} className={cn("max-w-[85%] rounded-2xl px-3 py-2 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
+            <p className="break-words whitespace-pre-wrap">{message.content}</p>
+            {message.links?.length ? (
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("sources")}>
+                {message.links.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className="inline-block rounded-full border border-primary/30 bg-card px-2.5 py-0.5 text-xs font-medium text-primary hover:underline">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {ticks !== "none" ? (
+              <span className="mt-0.5 flex justify-end" data-ticks={ticks}>
+                {ticks === "double" ? (
+                  <CheckCheck aria-label={t("read")} className="size-3.5 text-green-300" />
+                ) : (
+                  <Check aria-label={t("sent")} className="size-3.5 opacity-70" />
+                )}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
   );
 }

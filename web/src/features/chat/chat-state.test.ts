@@ -124,8 +124,11 @@ describe("thinking, poll, new chat, send rules", () => {
   });
   it("new chat: new session id, only the greeting, ai mode, nothing pending", () => {
     let s = ev(start(), "session", { mode: "agent", assignedAgent: "Amina", clientName: null, waitingForAgent: false, agentConnected: true });
-    s = chatReducer(s, { type: "reset", sessionId: newSessionId(T0 + 5), greeting: "Hello again", now: T0 + 5 });
-    expect(s).toMatchObject({ sessionId: "chat_1700000000005", mode: "ai", assignedAgent: null, poll: null, waitingForAgent: false, pending: false });
+    s = chatReducer(s, { type: "reset", sessionId: newSessionId(T0 + 5, () => 0.5), greeting: "Hello again", now: T0 + 5 });
+    expect(s.sessionId).toMatch(/^chat_[0-9a-z]{6}_1700000000005$/);
+    expect(ChatRequest.shape.sessionId.safeParse(s.sessionId).success).toBe(true);
+    expect(newSessionId(T0, () => 0.1)).not.toBe(newSessionId(T0, () => 0.2));
+    expect(s).toMatchObject({ mode: "ai", assignedAgent: null, poll: null, waitingForAgent: false, pending: false });
     expect(s.messages).toEqual([expect.objectContaining({ role: "assistant", content: "Hello again" })]);
   });
   it("remembers the last sent text for retry, and adds the fallback message on failure", () => {

@@ -52,8 +52,13 @@ export type ChatAction =
   | { type: "pollAnswered" }
   | { type: "cancelled" };
 
-export function newSessionId(now: number = Date.now()): string {
-  return `${CHAT_SESSION_PREFIX}${now}`;
+/**
+ * The spec's sessionId: a prefix plus the current time in milliseconds. The prefix carries a few
+ * random characters so two visitors opening the chat in the same millisecond do not collide.
+ */
+export function newSessionId(now: number = Date.now(), random: () => number = Math.random): string {
+  const nonce = Math.floor(random() * 36 ** 6).toString(36).padStart(6, "0");
+  return `${CHAT_SESSION_PREFIX}${nonce}_${now}`;
 }
 
 export function initialChatState(sessionId: string, greeting: string, now: number): ChatState {

@@ -1,0 +1,391 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bell, Check, CheckCheck, Headset, LogOut, MessageSquareText, Search, Send } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { company } from "../../../../content/company.ts";
+import type { ChatSessionSummary, ChatTranscriptMessage } from "../../../../contracts/chat.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { toast } from "../../components/ui/use-toast.ts";
+import { registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/chat-console.json";
+import { ApiError } from "../../lib/api-client.ts";
+import { cn } from "../../lib/cn.ts";
+import { useAdminUser } from "../admin/session.tsx";
+import {
+  acceptChat, detailKey, endChat, fetchDetail, fetchHistory, fetchQueue, historyKey, markRead, openConsoleStream, queueKey,
+  sendAgentMessage, sendAgentTyping, sendPoll, setPresence,
+} from "./console-api.ts";
+
+registerMessages("chatConsole", "en", messages);
+
+const VISITOR_TYPING_MS = 5_000;
+const TYPING_THROTTLE_MS = 3_000;
+
+function chime(): void {
+  try {
+    const context = new AudioContext();
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    gain.gain.setValueAtTime(0.1, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, context.currentTime + 0.5);
+    osc.frequency.value = 660;
+    osc.connect(gain).connect(context.destination);
+    osc.start();
+    osc.stop(context.currentTime + 0.5);
+    setTimeout(() => void context.close(), 800);
+  } catch {
+    // no audio allowed yet
+  }
+}
+
+const errorText = (error: unknown) => (error instanceof ApiError ? (error.serverMessage() ?? error.message) : String(error));
+
+/** The agent console: presence, the queue, live conversations, and transcripts. */
+export function ChatConsole() {
+  const { t } = useTranslation("chatConsole");
+  const user = useAdminUser();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<"live" | "history">("live");
+  const [visitorTyping, setVisitorTyping] = useState<Record<string, number>>({});
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const queue = useQuery({ queryKey: queueKey, queryFn: fetchQueue, refetchInterval: 30_000 });
+  const presence = queue.data?.presence ?? "away";
+  const presenceRef = useRef(presence);
+  presenceRef.current = presence;
+
+  useEffect(
+    () =>
+      openConsoleStream(
+        (event) => {
+          if (event.event === "visitor_typing") {
+            const typing = (event.data as { typing?: boolean }).typing;
+            setVisitorTyping((current) => ({ ...current, [event.sessionId]: typing ? Date.now() + VISITOR_TYPING_MS : 0 }));
+            return;
+          }
+          if (event.event === "session" || event.event === "message") void queryClient.invalidateQueries({ queryKey: queueKey });
+          if (event.sessionId === selectedRef.current) void queryClient.invalidateQueries({ queryKey: detailKey(event.sessionId) });
+          if (event.event === "message" && (event.data as { type?: string }).type === "user_message") {
+            setVisitorTyping((current) => ({ ...current, [event.sessionId]: 0 }));
+          }
+          const data = event.data as { waitingForAgent?: boolean };
+          if (event.event === "session" && data.waitingForAgent && presenceRef.current === "online") {
+            chime();
+            if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+              new Notification(t("newVisitorTitle"), { body: company.name, tag: event.sessionId });
+            }
+          }
+        },
+        () => void queryClient.invalidateQueries({ queryKey: queueKey }),
+      ),
+    [queryClient, t],
+  );
+
+  // Typing expires on its own.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const changePresence = async (status: "online" | "away") => {
+    try {
+      await setPresence(status);
+      if (status === "online" && typeof Notification !== "undefined" && Notification.permission === "default") void Notification.requestPermission();
+      await queryClient.invalidateQueries({ queryKey: queueKey });
+    } catch (error) {
+      toast({ title: t("error", { message: errorText(error) }), variant: "destructive" });
+    }
+  };
+
+  const accept = async (id: string) => {
+    try {
+      await acceptChat(id);
+      toast({ title: t("accepted"), variant: "success" });
+      setSelected(id);
+    } catch (error) {
+      toast({ title: error instanceof ApiError && error.status === 409 ? t("alreadyTaken") : t("error", { message: errorText(error) }), variant: "destructive" });
+    }
+    await queryClient.invalidateQueries({ queryKey: queueKey });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("description")}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-xs text-muted-foreground">{t("onlineAgents", { count: queue.data?.onlineAgents ?? 0 })}</span>
+          <div role="radiogroup" aria-label={t("presence")} className="flex rounded-lg border bg-card p-0.5">
+            {(["online", "away"] as const).map((status) => (
+              <button
+                key={status}
+                type="button"
+                role="radio"
+                aria-checked={presence === status}
+                onClick={() => void changePresence(status)}
+                className={cn("flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm", presence === status ? "bg-primary text-primary-foreground" : "text-muted-foreground")}
+              >
+                <span className={cn("size-2 rounded-full", status === "online" ? "bg-green-500" : "bg-slate-400")} aria-hidden="true" />
+                {t(status)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      {presence === "away" ? (
+        <p className="flex items-center gap-2 rounded-lg border border-dashed bg-card px-3 py-2 text-sm text-muted-foreground">
+          <Bell aria-hidden="true" className="size-4" />
+          {t("awayHint")}
+        </p>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+        <aside className="space-y-3">
+          <div role="tablist" className="flex gap-1 rounded-lg border bg-card p-0.5">
+            {(["live", "history"] as const).map((key) => (
+              <button key={key} role="tab" type="button" aria-selected={tab === key} onClick={() => setTab(key)} className={cn("flex-1 rounded-md px-3 py-1.5 text-sm", tab === key ? "bg-muted font-medium" : "text-muted-foreground")}>
+                {key === "live" ? t("waiting") + " / " + t("mine") : t("history")}
+              </button>
+            ))}
+          </div>
+          {tab === "live" ? (
+            <>
+              <SessionList
+                title={t("waiting")}
+                empty={t("noWaiting")}
+                items={queue.data?.waiting ?? []}
+                selected={selected}
+                onSelect={setSelected}
+                now={now}
+                typing={visitorTyping}
+                action={(item) => (
+                  <Button size="sm" onClick={() => void accept(item.id)} aria-label={t("acceptChat", { summary: item.summary || item.id })}>
+                    {t("accept")}
+                  </Button>
+                )}
+              />
+              <SessionList title={t("mine")} empty={t("noMine")} items={queue.data?.mine ?? []} selected={selected} onSelect={setSelected} now={now} typing={visitorTyping} />
+            </>
+          ) : (
+            <HistorySearch selected={selected} onSelect={setSelected} now={now} />
+          )}
+        </aside>
+        <section aria-label={t("replyLabel")} className="min-h-[28rem] rounded-xl border bg-card">
+          {selected ? (
+            <Conversation key={selected} id={selected} mineId={user.id} visitorTyping={(visitorTyping[selected] ?? 0) > now} onEnded={() => setSelected(null)} />
+          ) : (
+            <p className="grid h-full min-h-[28rem] place-items-center p-6 text-sm text-muted-foreground">{t("select")}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SessionList(props: {
+  title: string;
+  empty: string;
+  items: ChatSessionSummary[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  now: number;
+  typing: Record<string, number>;
+  action?: (item: ChatSessionSummary) => React.ReactNode;
+}) {
+  const { t } = useTranslation("chatConsole");
+  return (
+    <div className="rounded-xl border bg-card">
+      <h2 className="border-b px-3 py-2 text-sm font-semibold">
+        {props.title} <span className="text-muted-foreground">({props.items.length})</span>
+      </h2>
+      {props.items.length === 0 ? (
+        <p className="px-3 py-4 text-sm text-muted-foreground">{props.empty}</p>
+      ) : (
+        <ul className="divide-y" aria-label={props.title}>
+          {props.items.map((item) => {
+            const left = item.waitDeadline ? Math.max(0, Math.ceil((Date.parse(item.waitDeadline) - props.now) / 1000)) : null;
+            return (
+              <li key={item.id} className={cn("flex items-start gap-2 px-3 py-2", props.selected === item.id && "bg-muted")}>
+                <button type="button" onClick={() => props.onSelect(item.id)} className="min-w-0 flex-1 text-left">
+                  <span className="block truncate text-sm font-medium">{item.summary || t("emptySummary")}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t("messages", { count: item.messageCount })}
+                    {left !== null ? ` · ${t("waitedLeft", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}` : ""}
+                    {(props.typing[item.id] ?? 0) > props.now ? ` · ${t("visitorTyping")}` : ""}
+                  </span>
+                </button>
+                {props.action?.(item)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function HistorySearch({ selected, onSelect, now }: { selected: string | null; onSelect: (id: string) => void; now: number }) {
+  const { t } = useTranslation("chatConsole");
+  const [q, setQ] = useState("");
+  const [applied, setApplied] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setApplied(q.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const history = useQuery({ queryKey: historyKey(applied), queryFn: () => fetchHistory(applied) });
+  return (
+    <div className="space-y-2">
+      <label className="flex items-center gap-2 rounded-lg border bg-card px-3">
+        <Search aria-hidden="true" className="size-4 text-muted-foreground" />
+        <span className="sr-only">{t("search")}</span>
+        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("searchPlaceholder")} aria-label={t("search")} className="h-9 flex-1 bg-transparent text-sm outline-none" />
+      </label>
+      <SessionList title={t("history")} empty={t("noHistory")} items={history.data?.items ?? []} selected={selected} onSelect={onSelect} now={now} typing={{}} />
+    </div>
+  );
+}
+
+function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mineId: string; visitorTyping: boolean; onEnded: () => void }) {
+  const { t } = useTranslation("chatConsole");
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: detailKey(id), queryFn: () => fetchDetail(id) });
+  const [reply, setReply] = useState("");
+  const [poll, setPoll] = useState("");
+  const lastTyping = useRef(0);
+  const listRef = useRef<HTMLOListElement>(null);
+  const session = detail.data;
+  const mine = session?.state === "agent" && session.assignedAgentId === mineId;
+  const unread = session?.messages.some((m) => m.role === "user" && !m.read) ?? false;
+
+  // Reading the conversation marks the visitor's messages read, which sends them the receipt.
+  useEffect(() => {
+    if (mine && unread && document.visibilityState === "visible") {
+      markRead(id).then(() => queryClient.invalidateQueries({ queryKey: detailKey(id) }), () => undefined);
+    }
+  }, [mine, unread, id, queryClient, session?.messages.length]);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [session?.messages.length, visitorTyping]);
+
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: detailKey(id) }), [queryClient, id]);
+  const act = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      toast({ title: t("error", { message: errorText(error) }), variant: "destructive" });
+    }
+    await refresh();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = reply.trim();
+    if (!text) return;
+    setReply("");
+    void sendAgentTyping(id, false);
+    void act(() => sendAgentMessage(id, text));
+  };
+
+  if (!session) return <p className="p-6 text-sm text-muted-foreground">…</p>;
+  return (
+    <div className="flex h-full max-h-[40rem] flex-col">
+      <header className="flex items-center justify-between gap-2 border-b px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">{session.summary || session.id}</h2>
+          <p className="text-xs text-muted-foreground">
+            {t(`state.${session.state}`)}
+            {session.assignedAgent ? ` · ${session.assignedAgent}` : ""} · {session.id}
+          </p>
+        </div>
+        {mine ? (
+          <Button size="sm" variant="outline" onClick={() => void act(() => endChat(id)).then(onEnded)}>
+            <LogOut aria-hidden="true" />
+            {t("end")}
+          </Button>
+        ) : null}
+      </header>
+      <ol ref={listRef} aria-label={t("replyLabel")} className="flex-1 space-y-2 overflow-y-auto px-4 py-3">
+        {session.messages.map((message) => (
+          <TranscriptLine key={message.id} message={message} />
+        ))}
+        {visitorTyping ? <li className="text-sm text-muted-foreground italic">{t("visitorTyping")}</li> : null}
+      </ol>
+      {mine ? (
+        <div className="space-y-2 border-t p-3">
+          <form onSubmit={submit} className="flex gap-2">
+            <textarea
+              rows={2}
+              value={reply}
+              aria-label={t("replyLabel")}
+              placeholder={t("replyPlaceholder")}
+              onChange={(event) => {
+                setReply(event.target.value);
+                const at = Date.now();
+                if (at - lastTyping.current > TYPING_THROTTLE_MS) {
+                  lastTyping.current = at;
+                  void sendAgentTyping(id, true);
+                }
+              }}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && !event.shiftKey) submit(event);
+              }}
+              className="flex-1 resize-none rounded-lg border bg-background px-3 py-2 text-sm"
+            />
+            <Button type="submit" disabled={!reply.trim()}>
+              <Send aria-hidden="true" />
+              {t("send")}
+            </Button>
+          </form>
+          <form
+            className="flex gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const prompt = poll.trim();
+              if (!prompt) return;
+              setPoll("");
+              void act(() => sendPoll(id, prompt));
+            }}
+          >
+            <input value={poll} onChange={(e) => setPoll(e.target.value)} aria-label={t("pollLabel")} placeholder={t("pollPlaceholder")} className="h-9 flex-1 rounded-lg border bg-background px-3 text-sm" />
+            <Button type="submit" size="sm" variant="outline" disabled={!poll.trim()}>
+              <MessageSquareText aria-hidden="true" />
+              {t("sendPoll")}
+            </Button>
+          </form>
+        </div>
+      ) : (
+        <p className="border-t px-4 py-3 text-xs text-muted-foreground">{t("readOnly")}</p>
+      )}
+    </div>
+  );
+}
+
+function TranscriptLine({ message }: { message: ChatTranscriptMessage }) {
+  const { t } = useTranslation("chatConsole");
+  if (message.role === "system") return <li className="text-center text-xs text-muted-foreground">{message.content}</li>;
+  const visitor = message.role === "user";
+  const who = visitor ? t("visitor") : message.role === "agent" ? (message.agentName ?? "") : t("assistant");
+  return (
+    <li className={cn("flex flex-col", visitor ? "items-start" : "items-end")} data-role={message.role}>
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        {message.role === "agent" ? <Headset aria-hidden="true" className="size-3" /> : null}
+        {who}
+      </span>
+      <span className={cn("max-w-[80%] rounded-xl px-3 py-2 text-sm whitespace-pre-wrap", visitor ? "bg-muted" : "bg-primary text-primary-foreground")}>
+        {message.content}
+        {visitor ? (
+          <span className="ml-2 inline-flex align-middle">
+            {message.read ? <CheckCheck aria-label={t("read")} className="size-3.5 text-green-600" /> : <Check aria-label={t("sent")} className="size-3.5 opacity-60" />}
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
