@@ -114,7 +114,7 @@ export default function EnquiriesPage() {
   const exportHref = `/api/admin/enquiries/export.csv${queryString(params)}`;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title={t("enquiries.title")}
         description={t("enquiries.lead")}
