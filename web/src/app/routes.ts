@@ -39,7 +39,8 @@ export default [
       route("admin/staff", "routes/admin/staff.tsx"),
       route("admin/audit", "routes/admin/audit.tsx"),
       route("admin/chats", "routes/admin/chats.tsx"),
-      ...(["payments", "domains", "vps", "reports"] as const).map((section) =>
+      route("admin/payments", "routes/admin/payments.tsx"),
+      ...(["domains", "vps", "reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),

@@ -10,6 +10,7 @@ import type founder from "./locales/en/founder.json";
 import type home from "./locales/en/home.json";
 import type notFound from "./locales/en/not-found.json";
 import type payment from "./locales/en/payment.json";
+import type paymentsAdmin from "./locales/en/payments-admin.json";
 import type services from "./locales/en/services.json";
 
 /** Shared words (navigation, footer, buttons) load with every page. */
@@ -25,6 +26,7 @@ export interface Namespaces {
   founder: typeof founder;
   notFound: typeof notFound;
   payment: typeof payment;
+  paymentsAdmin: typeof paymentsAdmin;
   admin: typeof admin;
   chat: typeof chat;
   chatConsole: typeof chatConsole;

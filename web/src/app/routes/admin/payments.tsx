@@ -1,0 +1,341 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CreditCard, Download, RefreshCw, SearchX, Send, X } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { company } from "../../../../../content/company.ts";
+import {
+  AdminTransaction,
+  AdminTransactionDetail,
+  PaymentCreated,
+  TRANSACTION_STATUSES,
+  TransactionList,
+  paymentCountries,
+  paymentCountry,
+  type PaymentCountryCode,
+} from "../../../../../contracts/payments.ts";
+import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input, Label } from "../../../components/ui/field.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import "../../../features/admin/admin-messages.ts";
+import { EmptyState, LoadError, PageHeader, Pagination, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
+import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
+import { formatDateTime, formatNumber, formatRelative } from "../../../features/admin/format.ts";
+import { Select } from "../../../features/admin/select.tsx";
+import { PaymentStatusBadge } from "../../../features/payments/payment-status.tsx";
+import { i18n, registerMessages } from "../../../i18n/index.ts";
+import paymentMessages from "../../../i18n/locales/en/payment.json";
+import messages from "../../../i18n/locales/en/payments-admin.json";
+import { cn } from "../../../lib/cn.ts";
+import type { Route } from "./+types/payments";
+
+registerMessages("paymentsAdmin", "en", messages);
+registerMessages("payment", "en", paymentMessages);
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({ title: i18n.t("meta.title", { ns: "paymentsAdmin" }), description: company.name, path: location.pathname, noindex: true });
+}
+
+const PAGE_SIZE = 25;
+const FILTERS = ["q", "status", "country", "kind", "from", "to", "minAmount", "maxAmount"] as const;
+type FilterName = (typeof FILTERS)[number];
+
+function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation("paymentsAdmin");
+  const queryClient = useQueryClient();
+  const detail = useQuery({ queryKey: ["/api/admin/payments", id], queryFn: () => getJson(`/api/admin/payments/${encodeURIComponent(id)}`, AdminTransactionDetail), retry: adminRetry });
+  const recheck = useMutation({
+    mutationFn: () => sendJson("POST", `/api/admin/payments/${encodeURIComponent(id)}/recheck`, {}, AdminTransaction),
+    onSuccess: () => {
+      toast({ title: t("detail.rechecked"), variant: "success" });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] });
+    },
+    onError: (error) => toast({ title: t("detail.recheck"), description: serverMessage(error), variant: "destructive" }),
+  });
+  const tx = detail.data?.transaction;
+  const none = t("detail.none");
+  return (
+    <Panel
+      data-testid="payment-detail"
+      title={t("detail.title", { id: id.slice(0, 8) })}
+      actions={
+        <div className="flex gap-2">
+          <Button size="sm" variant="outline" onClick={() => recheck.mutate()} disabled={recheck.isPending}>
+            <RefreshCw aria-hidden="true" className={cn(recheck.isPending && "animate-spin")} />
+            {recheck.isPending ? t("detail.rechecking") : t("detail.recheck")}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClose} aria-label={t("detail.close")}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      }
+    >
+      {detail.isPending ? (
+        <PanelSpinner />
+      ) : detail.isError || !tx ? (
+        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className="grid gap-5">
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {(
+              [
+                [t("columns.status"), <PaymentStatusBadge key="s" status={tx.status} />],
+                [t("detail.providerStatus"), tx.providerStatus ?? none],
+                [t("columns.amount"), `${formatNumber(Number(tx.amount))} ${tx.currency}`],
+                [t("columns.kind"), t(`kinds.${tx.kind}`)],
+                [t("columns.phone"), `+${tx.phoneNumber}`],
+                [t("columns.provider"), tx.provider ?? none],
+                [t("detail.providerTransactionId"), tx.providerTransactionId ?? none],
+                [t("detail.failure"), tx.failureCode ? `${tx.failureCode}${tx.failureMessage ? ` — ${tx.failureMessage}` : ""}` : none],
+                [t("detail.description"), tx.description ?? none],
+                [t("detail.order"), tx.orderType ? `${tx.orderType} ${tx.orderRef ?? ""}` : none],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3 border-b py-1.5">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="text-right font-medium break-all">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3 className="text-sm font-semibold">{t("detail.events")}</h3>
+            <ol className="mt-2 grid gap-2" data-testid="payment-events">
+              {detail.data.events.map((event) => (
+                <li key={event.id} className="rounded-lg border p-3 text-xs">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <time dateTime={event.createdAt} className="text-muted-foreground tabular-nums">
+                      {formatDateTime(event.createdAt)}
+                    </time>
+                    <span className="font-semibold">{event.source}</span>
+                    {event.toStatus ? (
+                      <span>
+                        {event.fromStatus ?? "∅"} → {event.toStatus} ({event.applied ? t("detail.applied") : t("detail.ignored")})
+                      </span>
+                    ) : null}
+                  </div>
+                  {event.raw !== null && event.raw !== undefined ? (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-muted-foreground">{t("detail.raw")}</summary>
+                      <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] leading-snug">{JSON.stringify(event.raw, null, 2)}</pre>
+                    </details>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function PayoutForm() {
+  const { t } = useTranslation("paymentsAdmin");
+  const queryClient = useQueryClient();
+  const [country, setCountry] = useState<PaymentCountryCode>("RWA");
+  const [phoneNumber, setPhone] = useState("");
+  const [amount, setAmount] = useState("");
+  const [description, setDescription] = useState("");
+  const currency = paymentCountry(country)!.currency;
+  const payout = useMutation({
+    mutationFn: () => sendJson("POST", "/api/payouts", { phoneNumber: phoneNumber.replace(/\D/g, ""), amount, currency, country, description: description || undefined }, PaymentCreated),
+    onSuccess: (created) => {
+      toast({ title: t("payout.sent", { status: created.status }), description: created.transactionId, variant: "success" });
+      setAmount("");
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] });
+    },
+    onError: (error) => toast({ title: t("payout.failed"), description: serverMessage(error), variant: "destructive" }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!payout.isPending) payout.mutate();
+  };
+  return (
+    <Panel title={t("payout.title")} description={t("payout.lead")}>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="payout-country">{t("payout.country")}</Label>
+          <Select compact id="payout-country" value={country} onChange={(event) => setCountry(event.target.value as PaymentCountryCode)}>
+            {paymentCountries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.flag} {c.code} ({c.currency})
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="payout-phone">{t("payout.phone")}</Label>
+          <Input id="payout-phone" className="h-9!" inputMode="tel" value={phoneNumber} onChange={(e) => setPhone(e.target.value)} placeholder={`${paymentCountry(country)!.prefix}783456789`} required />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="payout-amount">{t("payout.amount")}</Label>
+          <Input id="payout-amount" className="h-9!" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="payout-description">{t("payout.description")}</Label>
+          <Input id="payout-description" className="h-9!" maxLength={22} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <Button type="submit" size="sm" disabled={payout.isPending}>
+          <Send aria-hidden="true" />
+          {payout.isPending ? t("payout.sending") : t("payout.submit")}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+export default function PaymentsAdminPage() {
+  const { t } = useTranslation("paymentsAdmin");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(null);
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? ""])) as Record<FilterName, string>;
+  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  const setFilter = (name: FilterName | "page", value: string) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value && !(name === "page" && value === "1")) next.set(name, value);
+      else next.delete(name);
+      if (name !== "page") next.delete("page");
+      return next;
+    });
+  const filtered = FILTERS.some((name) => filters[name]);
+  const list = useQuery({
+    queryKey: ["/api/admin/payments", { ...filters, page }],
+    queryFn: () => getJson(`/api/admin/payments${queryString({ ...filters, page, pageSize: PAGE_SIZE })}`, TransactionList),
+    retry: adminRetry,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+  const testMode = list.data?.items.some((item) => item.testMode);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={t("title")}
+        description={t("lead")}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/admin/payments/export.csv${queryString(filters)}`} download data-testid="export-csv">
+              <Download aria-hidden="true" />
+              {t("export")}
+            </a>
+          </Button>
+        }
+      />
+      {testMode ? <p className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white">{t("testMode")}</p> : null}
+
+      <Panel title={t("totalsTitle")}>
+        {list.data && list.data.totals.length > 0 ? (
+          <ul className="grid gap-3 sm:grid-cols-3" data-testid="payment-totals">
+            {list.data.totals.map((total) => (
+              <li key={total.currency} className="rounded-lg border p-4">
+                <p className="text-2xl font-semibold tabular-nums">
+                  {formatNumber(Number(total.completedAmount))} <span className="text-base text-muted-foreground">{total.currency}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">{t("totalCount", { count: total.completedCount })}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("noTotals")}</p>
+        )}
+      </Panel>
+
+      {selected ? <Detail id={selected} onClose={() => setSelected(null)} /> : null}
+
+      <section className="rounded-xl border bg-card shadow-xs" aria-labelledby="payments-results">
+        <h2 id="payments-results" className="sr-only">
+          {t("title")}
+        </h2>
+        <div role="search" className="grid gap-2 border-b p-3 sm:grid-cols-4 sm:p-4">
+          <label className="sr-only" htmlFor="payment-search">{t("filters.search")}</label>
+          <Input id="payment-search" type="search" className="h-9! sm:col-span-2" placeholder={t("filters.search")} defaultValue={filters.q} onKeyDown={(e) => e.key === "Enter" && setFilter("q", e.currentTarget.value.trim())} onBlur={(e) => setFilter("q", e.currentTarget.value.trim())} />
+          <label className="sr-only" htmlFor="payment-status">{t("filters.status")}</label>
+          <Select compact id="payment-status" value={filters.status} onChange={(e) => setFilter("status", e.target.value)}>
+            <option value="">{t("filters.allStatuses")}</option>
+            {TRANSACTION_STATUSES.map((status) => (
+              <option key={status} value={status}>{status}</option>
+            ))}
+          </Select>
+          <label className="sr-only" htmlFor="payment-country">{t("filters.country")}</label>
+          <Select compact id="payment-country" value={filters.country} onChange={(e) => setFilter("country", e.target.value)}>
+            <option value="">{t("filters.allCountries")}</option>
+            {paymentCountries.map((c) => (
+              <option key={c.code} value={c.code}>{c.flag} {c.code}</option>
+            ))}
+          </Select>
+          <label className="sr-only" htmlFor="payment-kind">{t("filters.kind")}</label>
+          <Select compact id="payment-kind" value={filters.kind} onChange={(e) => setFilter("kind", e.target.value)}>
+            <option value="">{t("filters.allKinds")}</option>
+            <option value="deposit">{t("kinds.deposit")}</option>
+            <option value="payout">{t("kinds.payout")}</option>
+          </Select>
+          {(["from", "to"] as const).map((name) => (
+            <div key={name} className="flex items-center gap-2">
+              <label htmlFor={`payment-${name}`} className="text-xs text-muted-foreground">{t(`filters.${name}`)}</label>
+              <Input id={`payment-${name}`} type="date" className="h-9!" value={filters[name]} onChange={(e) => setFilter(name, e.target.value)} />
+            </div>
+          ))}
+          {(["minAmount", "maxAmount"] as const).map((name) => (
+            <div key={name}>
+              <label htmlFor={`payment-${name}`} className="sr-only">{t(`filters.${name}`)}</label>
+              <Input id={`payment-${name}`} inputMode="numeric" className="h-9!" placeholder={t(`filters.${name}`)} defaultValue={filters[name]} onBlur={(e) => setFilter(name, e.currentTarget.value.replace(/[^\d.]/g, ""))} />
+            </div>
+          ))}
+          {filtered ? (
+            <Button variant="ghost" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>
+              <X aria-hidden="true" />
+              {t("filters.clear")}
+            </Button>
+          ) : null}
+        </div>
+
+        {list.isPending ? (
+          <PanelSpinner />
+        ) : list.isError && !list.data ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data && list.data.items.length === 0 ? (
+          filtered ? <EmptyState icon={SearchX} title={t("noMatchTitle")} body={t("noMatchBody")} /> : <EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />
+        ) : list.data ? (
+          <div className={cn("overflow-x-auto transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+            <table className="w-full text-sm" data-testid="payment-table">
+              <thead>
+                <tr className="border-b text-left text-xs text-muted-foreground">
+                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("columns.created")}</th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.amount")}</th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.kind")}</th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.country")}</th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.phone")}</th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.provider")}</th>
+                  <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">{t("columns.status")}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {list.data.items.map((item) => (
+                  <tr key={item.id} className={cn("transition-colors hover:bg-muted/50", selected === item.id && "bg-muted/60")} data-testid="payment-row">
+                    <td className="py-3 pr-3 pl-5 whitespace-nowrap">
+                      <button type="button" className="text-left font-medium text-foreground underline-offset-2 hover:underline" onClick={() => setSelected(item.id)}>
+                        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>{formatRelative(item.createdAt)}</time>
+                        <span className="ml-2 font-mono text-xs text-muted-foreground">{item.id.slice(0, 8)}</span>
+                      </button>
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap tabular-nums">{formatNumber(Number(item.amount))} {item.currency}</td>
+                    <td className="px-3 py-3">{t(`kinds.${item.kind}`)}</td>
+                    <td className="px-3 py-3">{paymentCountry(item.country)?.flag} {item.country}</td>
+                    <td className="px-3 py-3 font-mono text-xs">+{item.phoneNumber}</td>
+                    <td className="px-3 py-3 text-muted-foreground">{item.provider ?? "—"}</td>
+                    <td className="py-3 pr-5 pl-3"><PaymentStatusBadge status={item.status} className="text-xs" /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setFilter("page", String(next))} />
+          </div>
+        ) : null}
+      </section>
+
+      <PayoutForm />
+    </div>
+  );
+}
