@@ -197,12 +197,15 @@ export const DomainCandidate = z.object({
 });
 export type DomainCandidate = z.infer<typeof DomainCandidate>;
 
+/** Why an answer is unknown; the page says it in plain words. */
+export const DomainUnknownReason = z.enum(["rate_limited", "timeout", "server_error", "unclear", "no_source"]);
+export type DomainUnknownReason = z.infer<typeof DomainUnknownReason>;
+
 export const DomainResult = z.object({
   name: z.string(),
   state: DomainState,
   source: DomainSource,
-  /** Why the answer is unknown, in plain words. */
-  reason: z.string().optional(),
+  reason: DomainUnknownReason.optional(),
   checkedAt: z.string(),
 });
 export type DomainResult = z.infer<typeof DomainResult>;
@@ -236,7 +239,7 @@ export const DomainDetails = z.object({
   tld: z.string(),
   state: DomainState,
   source: DomainSource,
-  reason: z.string().optional(),
+  reason: DomainUnknownReason.optional(),
   checkedAt: z.string(),
   registration: DomainRegistration.nullable(),
   price: TldPrice,

@@ -1,0 +1,112 @@
+import type { DomainRegistration, DomainResult, DomainSource, DomainState, DomainUnknownReason } from "../../../contracts/domains.ts";
+import type { DnsPrecheck } from "../../adapters/registry-lookup/dns-precheck.ts";
+import type { RdapBootstrap } from "../../adapters/registry-lookup/rdap-bootstrap.ts";
+import { rdapLookup } from "../../adapters/registry-lookup/rdap-client.ts";
+import { whoisLookup, type WhoisServer } from "../../adapters/registry-lookup/whois-client.ts";
+import type { ServerLimiter } from "./server-limiter.ts";
+
+export interface Availability extends DomainResult {
+  /** Present when the registry's record was read (RDAP 200). */
+  registration: DomainRegistration | null;
+}
+
+export interface CheckOptions {
+  /** Read the registry's record even when DNS already proved the name taken (details page). */
+  details?: boolean;
+  /** Skip the cache: the check before payment and again after it. */
+  authoritative?: boolean;
+}
+
+export interface AvailabilityChecker {
+  check(name: string, tld: string, options?: CheckOptions): Promise<Availability>;
+}
+
+export interface AvailabilityOptions {
+  bootstrap: RdapBootstrap;
+  dns: DnsPrecheck;
+  /** By TLD ("ug", "co.ug" falls back to "ug"): for TLDs without RDAP. */
+  whois: Record<string, WhoisServer>;
+  limiter: ServerLimiter;
+  timeoutMs: number;
+  /** Cache lifetimes; unknown answers are never cached. */
+  registeredTtlMs: number;
+  availableTtlMs: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+const CACHE_MAX = 20_000;
+
+/**
+ * DNS first (a delegation proves "registered" in milliseconds), then the registry: RDAP through
+ * the IANA bootstrap, or WHOIS where the TLD has no RDAP. Identical lookups in flight are shared;
+ * answers are cached briefly. Nothing here logs the names it checks.
+ */
+export function availabilityChecker(options: AvailabilityOptions): AvailabilityChecker {
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { value: Availability; expiresAt: number }>();
+  const inFlight = new Map<string, Promise<Availability>>();
+
+  function result(name: string, state: DomainState, source: DomainSource, extra: { reason?: DomainUnknownReason; registration?: DomainRegistration | null } = {}): Availability {
+    return { name, state, source, ...(extra.reason ? { reason: extra.reason } : {}), checkedAt: new Date(now()).toISOString(), registration: extra.registration ?? null };
+  }
+
+  function remember(key: string, value: Availability) {
+    const ttl = value.state === "registered" ? options.registeredTtlMs : value.state === "available" ? options.availableTtlMs : 0;
+    if (ttl <= 0) return;
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, { value, expiresAt: now() + ttl });
+  }
+
+  async function registry(name: string, tld: string): Promise<Availability> {
+    const base = await options.bootstrap.baseUrlFor(name);
+    if (base) {
+      const host = new URL(base).host;
+      if (!(await options.limiter.acquire(host, options.timeoutMs / 2))) return result(name, "unknown", "rdap", { reason: "rate_limited" });
+      const answer = await rdapLookup(base, name, { timeoutMs: options.timeoutMs, fetch: options.fetch });
+      if (answer.kind === "found") return result(name, "registered", "rdap", { registration: answer.registration });
+      if (answer.kind === "not_found") return result(name, "available", "rdap");
+      if (answer.reason === "rate_limited") options.limiter.pause(host, answer.retryAfterMs ?? 30_000);
+      return result(name, "unknown", "rdap", { reason: answer.reason });
+    }
+    const server = options.whois[tld] ?? options.whois[tld.split(".").pop()!];
+    if (!server) return result(name, "unknown", "none", { reason: "no_source" });
+    const host = `${server.host}:${server.port}`;
+    if (!(await options.limiter.acquire(host, options.timeoutMs / 2))) return result(name, "unknown", "whois", { reason: "rate_limited" });
+    const answer = await whoisLookup(server, name, options.timeoutMs);
+    if (answer.kind === "found") return result(name, "registered", "whois");
+    if (answer.kind === "not_found") return result(name, "available", "whois");
+    if (answer.reason === "rate_limited") options.limiter.pause(host, 30_000);
+    return result(name, "unknown", "whois", { reason: answer.reason });
+  }
+
+  async function lookup(name: string, tld: string, checkOptions: CheckOptions): Promise<Availability> {
+    if (!checkOptions.details) {
+      const signal = await options.dns.check(name);
+      if (signal === "delegated") return result(name, "registered", "dns");
+    }
+    return registry(name, tld);
+  }
+
+  return {
+    async check(name, tld, checkOptions = {}) {
+      const key = `${checkOptions.details ? "d" : "s"}:${name}`;
+      if (!checkOptions.authoritative) {
+        const cached = cache.get(key);
+        if (cached && cached.expiresAt > now()) return cached.value;
+        // A detailed answer also serves a plain search.
+        const detailed = cache.get(`d:${name}`);
+        if (!checkOptions.details && detailed && detailed.expiresAt > now()) return detailed.value;
+      }
+      const flightKey = `${key}:${checkOptions.authoritative ? "a" : ""}`;
+      let pending = inFlight.get(flightKey);
+      if (!pending) {
+        pending = lookup(name, tld, checkOptions).finally(() => inFlight.delete(flightKey));
+        inFlight.set(flightKey, pending);
+      }
+      const value = await pending;
+      remember(key, value);
+      return value;
+    },
+  };
+}
