@@ -32,6 +32,8 @@ import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
 import { registerPayments } from "./modules/payments/payments-plugin.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
+import { registerDomains } from "./modules/domains/domains-module.ts";
+import { withPrivateUrls } from "./lib/log-privacy.ts";
 import { inlineScriptHashes, registerStaticSite } from "./modules/site/static-site.ts";
 
 export interface AppDeps {
@@ -62,7 +64,7 @@ function fieldName(instancePath: string, fallback: string | undefined): string {
 /** The whole API and site, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withPrivateUrls(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: "x-request-id",
@@ -209,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
   await registerPayments(app, config, deps.database.db);
+  await registerDomains(app, config);
   await registerStaticSite(app, config.staticDir);
   return app;
 }

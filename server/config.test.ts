@@ -119,4 +119,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LLM_BASE_URL: "http://127.0.0.1:9/v1" })).toThrow(/LLM_MODEL: required/);
     expect(() => loadConfig({ CHAT_AGENT_WAIT_SECONDS: "1", CHAT_HOURS: "never" })).toThrow(/CHAT_AGENT_WAIT_SECONDS[\s\S]*CHAT_HOURS/);
   });
+
+  it("points domain lookups at IANA's bootstrap, public resolvers and the content's WHOIS hosts unless told otherwise", () => {
+    expect(loadConfig({}).domains).toEqual({
+      bootstrapUrl: "https://data.iana.org/rdap/dns.json",
+      dnsServers: ["1.1.1.1", "8.8.8.8"],
+      whoisServers: {},
+      timeoutMs: 2500,
+      ratePerSecond: 5,
+      rateBurst: 10,
+      availableCacheMs: 120_000,
+      registeredCacheMs: 3_600_000,
+    });
+    expect(loadConfig({ DOMAINS_DNS_SERVERS: "127.0.0.1:5353, [::1]:53", DOMAINS_WHOIS_SERVERS: "ug=127.0.0.1:4343,co.ug=whois.example" }).domains).toMatchObject({
+      dnsServers: ["127.0.0.1:5353", "[::1]:53"],
+      whoisServers: { ug: { host: "127.0.0.1", port: 4343 }, "co.ug": { host: "whois.example", port: 43 } },
+    });
+    expect(() => loadConfig({ DOMAINS_DNS_SERVERS: "dns.google", DOMAINS_WHOIS_SERVERS: "ug" })).toThrow(/DOMAINS_DNS_SERVERS[\s\S]*DOMAINS_WHOIS_SERVERS/);
+  });
 });

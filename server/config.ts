@@ -55,6 +55,26 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** IANA's RDAP bootstrap file for DNS (RFC 9224); a snapshot ships with the server. */
+  DOMAINS_RDAP_BOOTSTRAP_URL: urlWithProtocol(["http", "https"]).default("https://data.iana.org/rdap/dns.json"),
+  /** Resolvers for the DNS pre-check, "host" or "host:port", comma-separated. */
+  DOMAINS_DNS_SERVERS: z
+    .string()
+    .default("1.1.1.1,8.8.8.8")
+    .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((servers) => servers.every((s) => /^[0-9a-f.:[\]]+$/i.test(s)), "must be IP addresses, optionally with :port"),
+  /** WHOIS hosts for TLDs without RDAP, overriding content/domains.ts: "ug=whois.co.ug:43,co.ug=...". */
+  DOMAINS_WHOIS_SERVERS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+=[a-z0-9.-]+(:\d{1,5})?\s*(,\s*[a-z0-9.-]+=[a-z0-9.-]+(:\d{1,5})?\s*)*$/i, 'must look like "ug=whois.co.ug:43"')
+    .optional(),
+  DOMAINS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(200).max(30_000).default(2500),
+  /** Lookups per second to any one registry server (they limit per source IP), and the burst allowed. */
+  DOMAINS_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
+  DOMAINS_RATE_BURST: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long answers are reused; "unknown" never is. */
+  DOMAINS_AVAILABLE_CACHE_SECONDS: z.coerce.number().int().min(0).default(120),
+  DOMAINS_REGISTERED_CACHE_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** 32 bytes, base64 or hex: encrypts VPS login details at rest (AES-256-GCM). */
   VPS_CREDENTIALS_KEY: z
     .string()
@@ -102,6 +122,16 @@ export interface Config {
     hours: "content" | "always";
     /** null: the built-in assistant only. */
     llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  };
+  domains: {
+    bootstrapUrl: string;
+    dnsServers: string[];
+    whoisServers: Record<string, { host: string; port: number }>;
+    timeoutMs: number;
+    ratePerSecond: number;
+    rateBurst: number;
+    availableCacheMs: number;
+    registeredCacheMs: number;
   };
   vps: {
     /** AES-256-GCM key for VPS login details. */
@@ -179,6 +209,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       llm: e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS }
         : null,
+    },
+    domains: {
+      bootstrapUrl: e.DOMAINS_RDAP_BOOTSTRAP_URL,
+      dnsServers: e.DOMAINS_DNS_SERVERS,
+      whoisServers: Object.fromEntries(
+        (e.DOMAINS_WHOIS_SERVERS ?? "")
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            const [tld, address] = entry.split("=") as [string, string];
+            const [host, port] = address.split(":");
+            return [tld.toLowerCase(), { host: host!, port: port ? Number(port) : 43 }];
+          }),
+      ),
+      timeoutMs: e.DOMAINS_LOOKUP_TIMEOUT_MS,
+      ratePerSecond: e.DOMAINS_RATE_PER_SECOND,
+      rateBurst: e.DOMAINS_RATE_BURST,
+      availableCacheMs: e.DOMAINS_AVAILABLE_CACHE_SECONDS * 1000,
+      registeredCacheMs: e.DOMAINS_REGISTERED_CACHE_SECONDS * 1000,
     },
     vps: {
       credentialsKey: e.VPS_CREDENTIALS_KEY
