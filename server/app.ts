@@ -23,6 +23,7 @@ import { analysisRoutes } from "./modules/analysis/analysis-routes.ts";
 import type { LabRunner } from "./modules/analysis/analysis-runner.ts";
 import { analysisService } from "./modules/analysis/analysis-service.ts";
 import { lighthouseRunner } from "./modules/analysis/lighthouse-runner.ts";
+import { reportExpiry } from "./modules/analysis/report-expiry.ts";
 import { networkPolicy, type ResolveAll } from "./modules/analysis/ssrf-guard.ts";
 import { contactRoutes } from "./modules/contact/contact-routes.ts";
 import { advisorRoutes } from "./modules/advisor/advisor-routes.ts";
@@ -180,6 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const lab = deps.analysis?.lab !== undefined ? deps.analysis.lab : config.chromePath ? lighthouseRunner({ chromePath: config.chromePath, policy: analysisPolicy, log: app.log }) : null;
   if (lab && "close" in lab) app.addHook("onClose", async () => (lab as { close: () => Promise<void> }).close());
+  const reportExpirySweeper = reportExpiry({ db: deps.database.db, retentionDays: config.analysisRetentionDays, log: app.log });
+  reportExpirySweeper.start();
+  app.addHook("onClose", async () => reportExpirySweeper.stop());
   await app.register(analysisRoutes, {
     service: analysisService({
       db: deps.database.db,

@@ -108,6 +108,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ CHROME_PATH: "/opt/chrome/chrome" }).chromePath).toBe("/opt/chrome/chrome");
     expect(loadConfig({ CHROME_PATH: "off" }).chromePath).toBeNull();
     expect(loadConfig({ ANALYSIS_CACHE_SECONDS: "60" }).analysisCacheSeconds).toBe(60);
+    expect(loadConfig({}).analysisRetentionDays).toBe(90);
+    expect(loadConfig({ ANALYSIS_RETENTION_DAYS: "30" }).analysisRetentionDays).toBe(30);
+    expect(() => loadConfig({ ANALYSIS_RETENTION_DAYS: "0" })).toThrow(/ANALYSIS_RETENTION_DAYS/);
   });
 
   it("configures chat: the agent wait, the hours and the optional LLM", () => {

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   /** Tests only: let the site analyzer fetch loopback fixture sites. Refused in production. */
   ANALYSIS_ALLOW_LOOPBACK: booleanFlag.default(false),
   ANALYSIS_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Analysis reports (and their share links) are deleted after this many days. */
+  ANALYSIS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long a visitor waits in the queue for an agent before the assistant takes the chat back. */
   CHAT_AGENT_WAIT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /** "content": agents are offered chats during the business hours in content/; "always": around the clock. */
@@ -117,6 +119,7 @@ export interface Config {
   chromePath: string | null;
   analysisAllowLoopback: boolean;
   analysisCacheSeconds: number;
+  analysisRetentionDays: number;
   chat: {
     agentWaitMs: number;
     hours: "content" | "always";
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chromePath,
     analysisAllowLoopback: e.ANALYSIS_ALLOW_LOOPBACK,
     analysisCacheSeconds: e.ANALYSIS_CACHE_SECONDS,
+    analysisRetentionDays: e.ANALYSIS_RETENTION_DAYS,
     chat: {
       agentWaitMs: e.CHAT_AGENT_WAIT_SECONDS * 1000,
       hours: e.CHAT_HOURS,

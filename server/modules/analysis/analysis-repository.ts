@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport, AnalysisResult } from "../../../contracts/analysis.ts";
 import type { Database } from "../../db/client.ts";
 import { analysisReports } from "../../db/schema.ts";
@@ -64,4 +64,10 @@ export async function listHostHistory(db: Database, host: string, limit = 10): P
     .orderBy(desc(analysisReports.createdAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Removes reports created before `cutoff`; returns how many went. Safe to run from every instance at once. */
+export async function deleteReportsCreatedBefore(db: Database, cutoff: Date): Promise<number> {
+  const gone = await db.delete(analysisReports).where(lt(analysisReports.createdAt, cutoff)).returning({ id: analysisReports.id });
+  return gone.length;
 }
