@@ -197,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(contactRoutes, {
     db: deps.database.db,
     notifyTo: config.contactNotifyTo,
+    publicUrl: config.publicUrl,
     onQueued: () => outbox.nudge(),
   });
   await app.register(authRoutes, {

@@ -45,6 +45,14 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     expect(email).toMatchObject({ kind: "contact_enquiry", toAddress: "sales@example.test", replyTo: valid.email, status: "pending" });
     expect(email?.subject).toBe("New enquiry from Aline Uwase: Cloud & Infrastructure");
     expect(email?.textBody).toContain(valid.message);
+    expect(email?.textBody).not.toContain("analysis report");
+  });
+
+  it("links the website analysis report in the email when the enquiry carries one", async () => {
+    const response = await post({ ...valid, reportId: "Ab3_dEf-GhIjKlMnOpQrSt" });
+    const { id } = response.json<{ id: string }>();
+    const email = (await database.db.select().from(outboxEmails)).find((e) => e.textBody.includes(id));
+    expect(email?.textBody).toContain(`Reference: ${id}\nWebsite analysis report: https://www.example.test/speed-analysis?report=Ab3_dEf-GhIjKlMnOpQrSt\n`);
   });
 
   it.each([

@@ -12,6 +12,8 @@ export const CONTACT_BODY_LIMIT = 16 * 1024;
 export interface ContactRoutesOptions {
   db: Database;
   notifyTo: string;
+  /** For links in the notification email. */
+  publicUrl?: string;
   onQueued: () => void;
 }
 
@@ -32,6 +34,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
         request.body,
         { ipAddress: request.ip, userAgent: request.headers["user-agent"] },
         options.notifyTo,
+        options.publicUrl,
       );
       request.log.info({ enquiryId: row.id }, "contact enquiry stored");
       options.onQueued();

@@ -25,6 +25,8 @@ export async function submitEnquiry(
   input: ContactEnquiry,
   context: EnquiryContext,
   notifyTo: string,
+  /** The site's public address, for the analysis report link. */
+  publicUrl = "",
 ): Promise<EnquiryRow> {
   return db.transaction(async (tx) => {
     const row = await insertEnquiry(tx as unknown as Database, {
@@ -54,6 +56,9 @@ export async function submitEnquiry(
         message: row.message,
         id: row.id,
         receivedAt: row.createdAt.toISOString(),
+        report: row.analysisReportId
+          ? `\n${serverT("enquiry.report", { ns: "email", url: `${publicUrl}/speed-analysis?report=${encodeURIComponent(row.analysisReportId)}` })}`
+          : "",
       }),
     });
     return row;
