@@ -247,3 +247,225 @@ export function checkSshPublicKey(input: string): SshKeyCheck {
   }
   return { ok: true, type, bits: Number(curve.slice("nistp".length)) };
 }
+
+/* ---------------------------------------------------------------- Orders */
+
+export const VPS_ORDER_STATUSES = ["pending_payment", "paid", "provisioning", "active", "suspended", "failed", "refunded", "cancelled"] as const;
+export const VpsOrderStatus = z.enum(VPS_ORDER_STATUSES);
+export type VpsOrderStatus = z.infer<typeof VpsOrderStatus>;
+
+/**
+ * Where an order may go next. One step at a time (paid before provisioning before active);
+ * cancelled and refunded are final. A failed server is retried (provisioning) or refunded.
+ */
+export const VPS_TRANSITIONS: Record<VpsOrderStatus, readonly VpsOrderStatus[]> = {
+  pending_payment: ["paid", "cancelled"],
+  paid: ["provisioning", "failed"],
+  provisioning: ["active", "failed"],
+  active: ["suspended", "cancelled"],
+  suspended: ["active", "cancelled"],
+  failed: ["provisioning", "refunded"],
+  refunded: [],
+  cancelled: [],
+};
+
+export function canMoveVpsOrder(from: VpsOrderStatus, to: VpsOrderStatus): boolean {
+  return VPS_TRANSITIONS[from].includes(to);
+}
+
+export const VpsAddonChoice = z.object({
+  backups: z.boolean().default(false),
+  extraIpv4: z.number().int().min(0).max(4).default(0),
+  managedSupport: z.boolean().default(false),
+});
+
+export const VpsOrderRequest = z
+  .object({
+    planId: z.string().trim().min(1, vpsMessages.planUnknown).max(60),
+    locationId: z.string().trim().min(1, vpsMessages.locationUnknown).max(60),
+    imageId: z.string().trim().min(1, vpsMessages.imageUnknown).max(60),
+    periodMonths: z.number({ error: vpsMessages.periodUnknown }).int(vpsMessages.periodUnknown),
+    addons: VpsAddonChoice.default({ backups: false, extraIpv4: 0, managedSupport: false }),
+    currency: VpsPayableCurrency,
+    hostname: VpsHostname,
+    accessMethod: z.enum(["ssh_key", "password"]),
+    sshPublicKey: z.string().max(16_384).optional(),
+    name: z.string().trim().min(2, vpsMessages.nameRequired).max(120),
+    email: z.string().trim().toLowerCase().pipe(z.email(vpsMessages.emailInvalid)),
+    phoneNumber: z.string().trim().regex(/^\d{12}$/, vpsMessages.phoneInvalid),
+  })
+  .superRefine((order, ctx) => {
+    if (!order.phoneNumber.startsWith(VPS_CURRENCY_COUNTRY[order.currency].prefix)) {
+      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: vpsMessages.phonePrefix });
+    }
+    if (order.accessMethod === "ssh_key") {
+      if (!order.sshPublicKey?.trim()) {
+        ctx.addIssue({ code: "custom", path: ["sshPublicKey"], message: vpsMessages.sshKeyRequired });
+        return;
+      }
+      const check = checkSshPublicKey(order.sshPublicKey);
+      if (!check.ok) ctx.addIssue({ code: "custom", path: ["sshPublicKey"], message: check.message });
+    }
+  });
+export type VpsOrderRequest = z.input<typeof VpsOrderRequest>;
+
+export const VpsOrderCreated = z.object({
+  token: z.string(),
+  reference: z.string(),
+  orderUrl: z.string(),
+  redirectUrl: z.string(),
+});
+export type VpsOrderCreated = z.infer<typeof VpsOrderCreated>;
+
+const QuoteView = z.object({
+  currency: z.string(),
+  months: z.number(),
+  discountPercent: z.number(),
+  lines: z.array(z.object({ id: z.string(), quantity: z.number(), monthly: z.number(), amount: z.number() })),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  perMonth: z.number(),
+});
+
+const PlanSnapshot = z.object({ id: z.string(), name: z.string(), vcpu: z.number(), ramGb: z.number(), ssdGb: z.number(), bandwidthTb: z.number() });
+
+/** What the customer sees behind the order link. */
+export const VpsOrderView = z.object({
+  reference: z.string(),
+  status: VpsOrderStatus,
+  plan: PlanSnapshot,
+  locationId: z.string(),
+  imageId: z.string(),
+  periodMonths: z.number(),
+  hostname: z.string(),
+  accessMethod: z.enum(["ssh_key", "password"]),
+  quote: QuoteView,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  activatedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  server: z
+    .object({
+      ipAddress: z.string(),
+      username: z.string(),
+      /** The password, this once; null when it was shown before (it is in the email) or a key is used. */
+      password: z.string().nullable(),
+      passwordShownBefore: z.boolean(),
+    })
+    .nullable(),
+  /** A payment can be (re)started: the order waits for payment. */
+  canPay: z.boolean(),
+});
+export type VpsOrderView = z.infer<typeof VpsOrderView>;
+
+/* ---------------------------------------------------------------- Admin */
+
+export const VpsOrderSummary = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: VpsOrderStatus,
+  planName: z.string(),
+  hostname: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type VpsOrderSummary = z.infer<typeof VpsOrderSummary>;
+
+export const VpsOrderListQuery = z.object({
+  status: VpsOrderStatus.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const VpsOrderPage = z.object({
+  items: z.array(VpsOrderSummary),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  counts: z.record(z.string(), z.number()),
+});
+export type VpsOrderPage = z.infer<typeof VpsOrderPage>;
+
+export const VpsOrderEvent = z.object({
+  id: z.string(),
+  kind: z.enum(["status", "note"]),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  body: z.string().nullable(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VpsOrderEvent = z.infer<typeof VpsOrderEvent>;
+
+export const VpsOrderDetail = VpsOrderSummary.extend({
+  plan: PlanSnapshot,
+  locationId: z.string(),
+  imageId: z.string(),
+  periodMonths: z.number(),
+  addons: VpsAddonChoice,
+  quote: QuoteView,
+  accessMethod: z.enum(["ssh_key", "password"]),
+  sshPublicKey: z.string().nullable(),
+  phoneNumber: z.string(),
+  serverIp: z.string().nullable(),
+  serverUsername: z.string().nullable(),
+  /** Staff see whether login details are stored, never the details themselves. */
+  hasCredentials: z.boolean(),
+  credentialsRevealedAt: z.string().nullable(),
+  provisioner: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  activatedAt: z.string().nullable(),
+  nextStatuses: z.array(VpsOrderStatus),
+  events: z.array(VpsOrderEvent),
+  orderUrl: z.string(),
+});
+export type VpsOrderDetail = z.infer<typeof VpsOrderDetail>;
+
+const Ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+export const vpsAdminMessages = {
+  ipInvalid: "Enter the server's public IPv4 address",
+  usernameInvalid: "Use 1-32 lower-case letters, digits, dashes or underscores, starting with a letter",
+  passwordRequired: "Enter the password the customer will log in with (at least 12 characters)",
+  serverRequired: "Enter the server's IP address and login before marking it active",
+  reasonRequired: "Say why, in a few words",
+} as const;
+
+export const VpsTransitionRequest = z.object({
+  to: VpsOrderStatus,
+  /** Required to go active: what the customer logs in with. */
+  server: z
+    .object({
+      ipAddress: z.string().trim().regex(Ipv4, vpsAdminMessages.ipInvalid),
+      username: z.string().trim().regex(/^[a-z_][a-z0-9_-]{0,31}$/, vpsAdminMessages.usernameInvalid),
+      /** Required for "send me a password" orders; ignored for SSH-key orders. */
+      password: z.string().min(12, vpsAdminMessages.passwordRequired).max(200).optional(),
+    })
+    .optional(),
+  reason: z.string().trim().max(2000).optional(),
+});
+export type VpsTransitionRequest = z.input<typeof VpsTransitionRequest>;
+
+export const AddVpsNote = z.object({ body: z.string().trim().min(1).max(5000) });
+
+export const VpsPriceItem = z.object({
+  id: z.string(),
+  kind: z.enum(["plan", "addon"]),
+  name: z.string(),
+  monthly: Prices,
+  active: z.boolean(),
+  changed: z.boolean(),
+});
+export type VpsPriceItem = z.infer<typeof VpsPriceItem>;
+
+export const UpdateVpsPrice = z.object({
+  monthly: z.object({ RWF: z.number().int().min(1), UGX: z.number().int().min(1), KES: z.number().int().min(1), USD: z.number().min(0.01).multipleOf(0.01) }),
+  active: z.boolean().default(true),
+});
+
+export const VpsRenewal = VpsOrderSummary.extend({ daysLeft: z.number() });

@@ -32,6 +32,7 @@ import { registerChat } from "./modules/chat/chat-module.ts";
 import { healthRoutes } from "./modules/health/health-routes.ts";
 import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
 import { registerPayments } from "./modules/payments/payments-plugin.ts";
+import { registerVps } from "./modules/vps/vps-plugin.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
 import { registerDomains } from "./modules/domains/domains-module.ts";
 import { withPrivateUrls } from "./lib/log-privacy.ts";
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
   await registerPayments(app, config, deps.database.db);
+  await registerVps(app, config, deps.database.db, { onQueued: () => outbox.nudge() });
   await registerDomains(app, config);
   await registerStaticSite(app, config.staticDir);
   return app;

@@ -3,6 +3,7 @@ import advisor from "../locales/en/advisor.json" with { type: "json" };
 import chat from "../locales/en/chat.json" with { type: "json" };
 import email from "../locales/en/email.json" with { type: "json" };
 import errors from "../locales/en/errors.json" with { type: "json" };
+import vps from "../locales/en/vps.json" with { type: "json" };
 
 /**
  * The server's words (API error messages, emails) through the same i18n library as the
@@ -12,15 +13,15 @@ const instance = i18next.createInstance();
 void instance.init({
   lng: "en",
   fallbackLng: "en",
-  ns: ["errors", "email", "advisor", "chat"],
+  ns: ["errors", "email", "advisor", "chat", "vps"],
   defaultNS: "errors",
-  resources: { en: { errors, email, advisor, chat } },
+  resources: { en: { errors, email, advisor, chat, vps } },
   initAsync: false,
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
 
-type ServerNamespace = "errors" | "email" | "advisor" | "chat";
+type ServerNamespace = "errors" | "email" | "advisor" | "chat" | "vps";
 
 export function serverT(key: string, options: Record<string, unknown> & { ns?: ServerNamespace } = {}): string {
   if (!(instance.exists as (key: string, options: object) => boolean)(key, options)) throw new Error(`missing server message: ${options.ns ?? "errors"}:${key}`);
