@@ -14,6 +14,8 @@ export interface RdapDouble {
   /** Bootstrap file URL: `${url}/rdap/dns.json`. */
   bootstrapUrl: string;
   url: string;
+  /** Base URL of each registry by its name in RDAP_BASES: bases["ricta"]. */
+  bases: Record<string, string>;
   /** Every request path seen, in order (bootstrap included). */
   requests: string[];
   names: Record<string, RdapBehaviour>;
@@ -72,7 +74,9 @@ export const RDAP_BASES: Array<[string[], string]> = [
 ];
 
 /**
- * IANA's bootstrap file and every registry's RDAP server on one loopback port. No entry for "ug",
+ * IANA's bootstrap file and every registry's RDAP server on one loopback port, each registry on its
+ * own loopback address (127.0.0.2, .3, ...) as real registries are separate hosts, so per-server
+ * rate limits apply per registry as in production. No entry for "ug",
  * so .ug goes to WHOIS; a look-alike entry ("goodexample.com") that must never match example.com.
  */
 export async function startRdapDouble(options: { delayMs?: number } = {}): Promise<RdapDouble> {
@@ -80,6 +84,7 @@ export async function startRdapDouble(options: { delayMs?: number } = {}): Promi
   const double: RdapDouble = {
     bootstrapUrl: "",
     url: "",
+    bases: {},
     requests: [],
     names: {},
     delayMs: options.delayMs ?? 0,
@@ -87,7 +92,8 @@ export async function startRdapDouble(options: { delayMs?: number } = {}): Promi
     limitPerBase: null,
     close: async () => {},
   };
-  const server = http.createServer(async (request, response) => {
+  let port = 0;
+  const handler: http.RequestListener = async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
     double.requests.push(path);
     if (double.delayMs) await new Promise((r) => setTimeout(r, double.delayMs));
@@ -101,7 +107,7 @@ export async function startRdapDouble(options: { delayMs?: number } = {}): Promi
         publication: "2026-07-01T00:00:00Z",
         description: "RDAP bootstrap double",
         services: [
-          ...RDAP_BASES.map(([entries, base]) => [entries, [`${double.url}/${base}/`]]),
+          ...RDAP_BASES.map(([entries, base]) => [entries, [double.bases[base]]]),
           [["goodexample.com"], [`${double.url}/lookalike/`]],
         ],
       };
@@ -140,14 +146,33 @@ export async function startRdapDouble(options: { delayMs?: number } = {}): Promi
       case "redirect":
         return void response.writeHead(behaviour.status ?? 301, { location: behaviour.to.replace("{url}", double.url) }).end();
     }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  double.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  double.bootstrapUrl = `${double.url}/rdap/dns.json`;
-  double.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
+  };
+  const servers = [http.createServer(handler)];
+  await new Promise<void>((resolve) => servers[0]!.listen(0, "127.0.0.1", resolve));
+  port = (servers[0]!.address() as AddressInfo).port;
+  for (let i = 0; i < RDAP_BASES.length; i += 1) {
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, `127.0.0.${i + 2}`, resolve);
     });
+    servers.push(server);
+  }
+  double.url = `http://127.0.0.1:${port}`;
+  RDAP_BASES.forEach(([, base], i) => {
+    double.bases[base] = `http://127.0.0.${i + 2}:${port}/${base}/`;
+  });
+  double.bootstrapUrl = `${double.url}/rdap/dns.json`;
+  double.close = async () => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      ),
+    );
+  };
   return double;
 }
