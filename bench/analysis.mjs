@@ -1,6 +1,8 @@
 // Times each tier of the site analyzer on the loopback fixture sites, beside Lighthouse's own
 // CLI on the same pages in the same run. Run after `npm run build`: `npm run bench:analysis`.
-// Offline: the fixture sites and the server are on 127.0.0.1.
+// Offline: the fixture sites and the server are on 127.0.0.1. With Chromium installed it also
+// times our Lighthouse lab tier (mobile + desktop, through the filtering proxy) on each page.
+// BENCH_RUNS (default 3) runs per cell; BENCH_SERVER another server bundle than dist/server/main.js.
 import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { startSingleSite } from "../tests/doubles/sample-sites.ts";
 
-if (!existsSync("dist/server/main.js")) {
+const serverBundle = process.env.BENCH_SERVER ?? "dist/server/main.js";
+if (!existsSync(serverBundle)) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
@@ -17,13 +20,15 @@ const port = Number(process.env.BENCH_PORT ?? 4391);
 const base = `http://127.0.0.1:${port}`;
 const chrome = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : null);
 
-const server = spawn(process.execPath, ["dist/server/main.js"], {
+const server = spawn(process.execPath, [serverBundle], {
   env: {
     ...process.env,
     NODE_ENV: "test",
     ANALYSIS_ALLOW_LOOPBACK: "true",
     ANALYSIS_CACHE_SECONDS: "0",
-    CHROME_PATH: "off",
+    CHROME_PATH: chrome ?? "off",
+    // Each request below says which client it is, so the per-IP limit counts them apart.
+    TRUST_PROXY: "true",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-analysis-")),
@@ -64,6 +69,27 @@ try {
       row[`${kind} score`] = score;
     }
     if (chrome) {
+      // Our lab tier: one request runs Lighthouse mobile then desktop; the mobile run alone is
+      // what compares with the CLI's (mobile) run.
+      const walls = [];
+      const mobiles = [];
+      let labScore = null;
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/analyze-speed`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.0.1.${i}` },
+          body: JSON.stringify({ url: site.url, lab: true }),
+        });
+        const body = await response.json();
+        walls.push(performance.now() - started);
+        const mobile = body.result?.lab?.find((run) => run.formFactor === "mobile");
+        if (mobile) mobiles.push(mobile.durationMs);
+        labScore = mobile ? (mobile.error ? "failed" : Math.round(mobile.performanceScore * 100)) : `error ${response.status}`;
+      }
+      row["lab tier ms (mob+desk)"] = Math.round(median(walls));
+      row["lab mobile ms"] = mobiles.length ? Math.round(median(mobiles)) : null;
+      row["lab perf"] = labScore;
       const times = [];
       let score = null;
       for (let i = 0; i < runs; i++) {
@@ -92,5 +118,8 @@ try {
   server.kill("SIGTERM");
   for (const site of Object.values(sites)) await site.close();
 }
-console.log(`Site analyzer, median of ${runs} runs per cell (network tier, no cache), beside Lighthouse 12.8.2's CLI:`);
+console.log(
+  `Site analyzer, median of ${runs} runs per cell (no cache): network tier per kind, our Lighthouse lab tier` +
+    `${chrome ? "" : " (skipped: no Chromium)"}, and Lighthouse 12.8.2's CLI (mobile, performance only) on the same page:`,
+);
 console.table(rows);
