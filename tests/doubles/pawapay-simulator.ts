@@ -94,6 +94,8 @@ export interface SimulatorFaults {
   dropCallbacks?: boolean;
   /** Before the final callback, also deliver a stale PROCESSING one (out of order). */
   staleCallbackAfterFinal?: boolean;
+  /** Hold each callback this long before delivering it. */
+  callbackDelayMs?: number;
 }
 
 export interface PawapaySimulator {
@@ -269,6 +271,7 @@ export async function startPawapaySimulator(options: { token?: string; finalDela
   async function deliverCallback(payment: SimPayment): Promise<void> {
     const target = payment.kind === "deposit" ? sim.callbackUrl.deposit : sim.callbackUrl.payout;
     if (!target || sim.faults.dropCallbacks) return;
+    if (sim.faults.callbackDelayMs) await sleep(sim.faults.callbackDelayMs);
     if (sim.faults.staleCallbackAfterFinal) {
       await postCallback(target, payment, { ...view(payment), status: "PROCESSING" });
     }

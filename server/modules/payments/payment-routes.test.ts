@@ -98,6 +98,17 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     expect(await row(transactionId)).toMatchObject({ status: "FAILED", failureCode: "PAYMENT_NOT_APPROVED" });
   });
 
+  it("settles on a delayed callback that arrives after the browser came back", async () => {
+    sim.faults.callbackDelayMs = 50;
+    const { transactionId, redirectUrl } = (await create()).json<{ transactionId: string; redirectUrl: string }>();
+    sim.faults.returnBeforeFinal = true;
+    await payOnPage(redirectUrl);
+    await sim.idle();
+    const attempts = sim.callbacks.filter((c) => c.id === transactionId);
+    expect(attempts.map((a) => a.httpStatus)).toEqual([200]);
+    expect((await row(transactionId)).status).toBe("COMPLETED");
+  });
+
   it("sends a return that arrives before the final status to the receipt, and the callback settles it later", async () => {
     sim.faults.returnBeforeFinal = true;
     sim.finalDelayMs = 300;
