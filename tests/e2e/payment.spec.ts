@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 test.describe("mobile-money payment in test mode", () => {
   test("shows the spec's form and its validation messages", async ({ page }) => {
@@ -7,6 +7,7 @@ test.describe("mobile-money payment in test mode", () => {
     await expect(page.getByRole("radio", { name: /Rwanda/ })).toBeChecked();
     await expect(page.getByText("We currently support Rwanda, Uganda and Kenya.")).toBeVisible();
     await expect(page.getByText("Safe & secure mobile money payments").first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const submit = page.getByRole("button", { name: "Pay Now" });
     await submit.click();
     await expect(page.getByText("Phone number must be at least 9 digits")).toBeVisible();
@@ -52,6 +53,7 @@ test.describe("mobile-money payment in test mode", () => {
     await expect(receipt.getByTestId("payment-status")).toHaveText("Payment Successful");
     await expect(receipt.getByText(/^TEST\d+$/)).toBeVisible();
     await expect(receipt.getByText("TEST MODE: no real money moved")).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.emulateMedia({ media: "print" });
     const pdf = await page.pdf({ format: "A4" });
