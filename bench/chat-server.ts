@@ -1,12 +1,31 @@
 // The server side of `npm run bench:chat`: one instance in its own process, so its memory is
 // measured without the benchmark's client sockets. Answers "memory" and "streams" over IPC.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { openPglite, openPostgres } from "../server/db/client.ts";
 import { databaseRateLimiter } from "../server/lib/rate-limiter.ts";
 
-// BENCH_DATABASE_URL: a PostgreSQL to use; otherwise an in-memory embedded database.
-const database = process.env.BENCH_DATABASE_URL ? await openPostgres(process.env.BENCH_DATABASE_URL) : await openPglite(null);
+// BENCH_DATABASE_URL: a PostgreSQL server on which a throwaway database is created (and dropped
+// afterwards); otherwise an in-memory embedded database.
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const benchDb = `bench_chat_${randomBytes(4).toString("hex")}`;
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+let database;
+if (adminUrl) {
+  await adminQuery(`create database ${benchDb}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDb}`;
+  database = await openPostgres(url.toString());
+} else {
+  database = await openPglite(null);
+}
 await database.migrate();
 const config = loadConfig({
   NODE_ENV: "test",
@@ -26,5 +45,11 @@ process.on("message", (message: { type: string }) => {
     global.gc?.();
     process.send?.({ type: "memory", ...process.memoryUsage(), streams: app.chatStreams.size });
   }
-  if (message.type === "stop") void app.close().then(() => database.close()).then(() => process.exit(0));
+  if (message.type === "stop") {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => (adminUrl ? adminQuery(`drop database if exists ${benchDb} with (force)`) : undefined))
+      .then(() => process.exit(0));
+  }
 });

@@ -36,7 +36,10 @@ const child = fork(new URL("./chat-server.ts", import.meta.url).pathname, {
   env: process.env,
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
-const ready = await new Promise<{ port: number; database: string }>((resolve) => child.once("message", (m) => resolve(m as { port: number; database: string })));
+const ready = await new Promise<{ port: number; database: string }>((resolve, reject) => {
+  child.once("message", (m) => resolve(m as { port: number; database: string }));
+  child.once("exit", (code) => reject(new Error(`the bench server exited before it was ready (code ${code})`)));
+});
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 const ipOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 const cookieOf = (i: number) => `kts_chat=bench${String(i).padStart(28, "0")}`;

@@ -1,7 +1,7 @@
 import { createServer, connect, type Socket } from "node:net";
 import { test as plainTest, type Browser, type Page } from "@playwright/test";
 import { company } from "../../content/company.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 
@@ -55,6 +55,8 @@ test.describe("chat widget", () => {
 
     await ask(page, "Do you offer web hosting?");
     await expect(panel.locator("[data-role=user]")).toContainText("Do you offer web hosting?");
+    await expect(panel.getByRole("link", { name: "VPS Hosting" })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await expect(panel.getByRole("link", { name: "VPS Hosting" })).toBeVisible();
     await expect(panel.locator("[data-ticks=single]").first()).toBeVisible();
     // Shift+Enter breaks the line instead of sending.
