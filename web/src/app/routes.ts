@@ -18,7 +18,8 @@ export default [
       comingSoon("domain-details/:id", "domain-details"),
       route("tech-stack-advisor", "routes/tech-stack-advisor.tsx"),
       route("speed-analysis", "routes/speed-analysis.tsx"),
-      comingSoon("vps-hosting", "vps-hosting"),
+      route("vps-hosting", "routes/vps-hosting.tsx"),
+      route("vps-hosting/order/:token", "routes/vps-order.tsx"),
       route("payment", "routes/payment.tsx"),
       route("payment/receipt", "routes/payment-receipt.tsx"),
       route("payment/payment-failed", "routes/payment-failed.tsx"),
@@ -40,7 +41,9 @@ export default [
       route("admin/audit", "routes/admin/audit.tsx"),
       route("admin/chats", "routes/admin/chats.tsx"),
       route("admin/payments", "routes/admin/payments.tsx"),
-      ...(["domains", "vps", "reports"] as const).map((section) =>
+      route("admin/vps", "routes/admin/vps.tsx"),
+      route("admin/vps/orders/:id", "routes/admin/vps-order.tsx"),
+      ...(["domains", "reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),

@@ -12,6 +12,8 @@ import type notFound from "./locales/en/not-found.json";
 import type payment from "./locales/en/payment.json";
 import type paymentsAdmin from "./locales/en/payments-admin.json";
 import type services from "./locales/en/services.json";
+import type vps from "./locales/en/vps.json";
+import type vpsAdmin from "./locales/en/vps-admin.json";
 
 /** Shared words (navigation, footer, buttons) load with every page. */
 export const eagerResources = { en: { common } } as const;
@@ -32,4 +34,6 @@ export interface Namespaces {
   chatConsole: typeof chatConsole;
   analysis: typeof analysis;
   advisor: typeof advisor;
+  vps: typeof vps;
+  vpsAdmin: typeof vpsAdmin;
 }

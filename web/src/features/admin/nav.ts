@@ -27,7 +27,7 @@ export const navItems: readonly NavItem[] = [
   { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels" },
   { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", soon: true },
   { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", soon: true },
-  { key: "vps", to: "/admin/vps", icon: Server, group: "channels", soon: true },
+  { key: "vps", to: "/admin/vps", icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
   { key: "reports", to: "/admin/reports", icon: ChartColumn, group: "channels", soon: true },
   { key: "staff", to: "/admin/staff", icon: Users, group: "administration", roles: ["admin"] },
   { key: "audit", to: "/admin/audit", icon: ScrollText, group: "administration", roles: ["admin"] },

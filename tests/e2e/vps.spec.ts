@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures.ts";
+
+const SERVER_PASSWORD = "Rwanda-Server-Pass-2026";
+
+test.describe("VPS hosting", () => {
+  test("configure, pay in test mode, staff fulfil it, and the customer sees the server once", async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    await page.goto("/vps-hosting");
+    await expect(page.getByRole("heading", { level: 1, name: "Your own server, close to your customers" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Compare plans" })).toBeVisible();
+
+    // Live price: Standard for 12 months in RWF is 15,000 × 12 less 15%.
+    const total = page.getByTestId("vps-total");
+    await expect(total).toHaveText("RWF 153,000");
+    await page.getByText("3 months").click();
+    await expect(total).toHaveText("RWF 42,800");
+    await page.getByText("Daily backups", { exact: true }).click();
+    // (15,000 + 2,000) × 3 = 51,000, less 5% = 48,450 → RWF 48,500.
+    await expect(total).toHaveText("RWF 48,500");
+    await expect(page.getByTestId("vps-summary").getByText("5% discount for 3 months")).toBeVisible();
+    await page.getByRole("radio", { name: "USD" }).click();
+    await expect(total).toHaveText("USD 37.05");
+    await page.getByRole("radio", { name: "RWF" }).click();
+    await page.getByText("Nairobi", { exact: true }).click();
+    await page.getByText("Debian", { exact: true }).click();
+
+    await page.getByRole("button", { name: "Continue to order" }).click();
+    await page.getByLabel("Server name (host name)").fill("shop_1");
+    await page.getByRole("radio", { name: "Send me a password" }).check();
+    await page.getByLabel("Full name").fill("Aline Uwase");
+    await page.getByLabel("Email").fill("aline@example.rw");
+    await page.getByLabel("Mobile-money number").fill("250783456789");
+    await page.getByRole("button", { name: "Pay RWF 48,500 by mobile money" }).click();
+    await expect(page.getByText(/Use letters, digits and hyphens/)).toBeVisible();
+    await page.getByLabel("Server name (host name)").fill("shop-1");
+
+    // The order link (also emailed): read from the answer before the browser leaves for the payment page.
+    let orderUrl = "";
+    await page.route("**/api/vps/orders", async (route) => {
+      const response = await route.fetch();
+      orderUrl = ((await response.json()) as { orderUrl: string }).orderUrl;
+      await route.fulfill({ response });
+    });
+    await page.getByRole("button", { name: "Pay RWF 48,500 by mobile money" }).click();
+    await expect(page.getByText("TEST MODE").first()).toBeVisible();
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await page.waitForURL(/\/payment\?paymentResult=/);
+
+    await page.goto(orderUrl);
+    await expect(page.getByTestId("vps-order-status")).toHaveText("Paid: we will set up your server shortly");
+
+    // Staff fulfil it.
+    const staff = await browser.newPage({ baseURL });
+    await staff.goto("/admin/login");
+    await staff.getByLabel("Username").fill("admin");
+    await staff.getByLabel("Password", { exact: true }).fill("e2e-admin-password-1");
+    await staff.getByRole("button", { name: "Sign In" }).click();
+    await staff.waitForURL(/\/admin$/);
+    await staff.goto("/admin/vps?status=paid");
+    await staff.getByRole("link", { name: /^VPS-/ }).first().click();
+    await expect(staff.getByText("shop-1 · Standard")).toBeVisible();
+    await staff.getByRole("button", { name: "Start provisioning" }).click();
+    await staff.getByRole("button", { name: "Confirm: Start provisioning" }).click();
+    await expect(staff.getByTestId("vps-status").first()).toHaveText("Provisioning");
+    await staff.getByRole("button", { name: "Mark active" }).click();
+    await staff.getByLabel("IP address").fill("196.12.1.10");
+    await staff.getByLabel("Username").fill("root");
+    await staff.getByLabel("Password").fill(SERVER_PASSWORD);
+    await staff.getByRole("button", { name: "Confirm: Mark active" }).click();
+    await expect(staff.getByTestId("vps-status").first()).toHaveText("Active");
+    await expect(staff.getByText(/Password stored encrypted; the customer has not opened it yet/)).toBeVisible();
+    await staff.close();
+
+    await page.reload();
+    await expect(page.getByTestId("vps-order-status")).toHaveText("Your server is running");
+    const server = page.getByTestId("vps-server");
+    await expect(server.getByLabel("IP address")).toHaveText("196.12.1.10");
+    await expect(server.getByLabel("Password")).toHaveText(SERVER_PASSWORD);
+    await page.reload();
+    await expect(page.getByTestId("vps-server").getByText(/shown once already/)).toBeVisible();
+    await expect(page.getByText(SERVER_PASSWORD)).toHaveCount(0);
+  });
+});

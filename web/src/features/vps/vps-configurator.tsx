@@ -1,0 +1,360 @@
+import { useQuery } from "@tanstack/react-query";
+import { Check, Cpu, HardDrive, MapPin, MemoryStick, Network } from "lucide-react";
+import { type FormEvent, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { VPS_CURRENCIES, type VpsCurrency } from "../../../../content/vps.ts";
+import { quoteVps, VPS_CURRENCY_COUNTRY, VPS_PAYABLE_CURRENCIES, VpsOrderRequest, type VpsAddonChoice, type VpsCatalog, type VpsPayableCurrency } from "../../../../contracts/vps.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { cn } from "../../lib/cn.ts";
+import { contentCatalog, fetchCatalog, placeOrder } from "./vps-api.ts";
+import { formatPrice } from "./vps-format.ts";
+
+const choice = "rounded-xl border bg-card text-left transition-colors focus-within:outline-2 focus-within:outline-ring/50 hover:border-primary/60";
+const chosen = "border-primary ring-2 ring-primary/30";
+
+function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="mt-10 first:mt-0">
+      <legend className="flex items-center gap-3 text-lg font-bold text-foreground">
+        <span className="flex size-7 items-center justify-center rounded-full bg-primary text-sm text-primary-foreground" aria-hidden="true">{n}</span>
+        {title}
+      </legend>
+      <div className="mt-4">{children}</div>
+    </fieldset>
+  );
+}
+
+interface Form {
+  hostname: string;
+  accessMethod: "ssh_key" | "password";
+  sshPublicKey: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+}
+
+function serverFields(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  try {
+    const body = JSON.parse(error.body) as { fields?: Record<string, string> };
+    return body.fields ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The /vps-hosting configurator: plan, location, image, period, add-ons, live price and the order form. */
+export function VpsConfigurator() {
+  const { t } = useTranslation("vps");
+  const live = useQuery({ queryKey: ["/api/vps/catalog"], queryFn: fetchCatalog, placeholderData: contentCatalog, staleTime: 60_000 });
+  const catalog: VpsCatalog = live.data ?? contentCatalog;
+  const plans = catalog.plans.filter((p) => p.active);
+  const [planId, setPlanId] = useState(() => plans.find((p) => p.popular)?.id ?? plans[0]!.id);
+  const [locationId, setLocationId] = useState(catalog.locations[0]!.id);
+  const [imageId, setImageId] = useState(catalog.images[0]!.id);
+  const [periodMonths, setPeriodMonths] = useState(12);
+  const [addons, setAddons] = useState<VpsAddonChoice>({ backups: false, extraIpv4: 0, managedSupport: false });
+  const [currency, setCurrency] = useState<VpsCurrency>("RWF");
+  const [payCurrency, setPayCurrency] = useState<VpsPayableCurrency>("RWF");
+  const [form, setForm] = useState<Form>({ hostname: "", accessMethod: "ssh_key", sshPublicKey: "", name: "", email: "", phoneNumber: "" });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<"idle" | "sending" | "error">("idle");
+  const [showForm, setShowForm] = useState(false);
+
+  const plan = plans.find((p) => p.id === planId) ?? plans[0]!;
+  const selection = { planId: plan.id, periodMonths, addons };
+  const quote = useMemo(() => quoteVps(catalog, { ...selection, currency }), [catalog, plan.id, periodMonths, addons, currency]); // eslint-disable-line react-hooks/exhaustive-deps
+  const payQuote = useMemo(() => quoteVps(catalog, { ...selection, currency: payCurrency }), [catalog, plan.id, periodMonths, addons, payCurrency]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const pickCurrency = (next: VpsCurrency) => {
+    setCurrency(next);
+    if (next !== "USD") setPayCurrency(next);
+  };
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblems((p) => {
+      const { [key]: _gone, ...rest } = p;
+      return rest;
+    });
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const request = { ...selection, locationId, imageId, currency: payCurrency, ...form, sshPublicKey: form.accessMethod === "ssh_key" ? form.sshPublicKey : undefined };
+    const parsed = VpsOrderRequest.safeParse(request);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setProblems(found);
+      setStatus("error");
+      return;
+    }
+    setStatus("sending");
+    try {
+      const created = await placeOrder(request);
+      // Back from the payment page lands on the order, not on an emptied form.
+      window.history.replaceState(null, "", created.orderUrl);
+      window.location.assign(created.redirectUrl);
+    } catch (error) {
+      const fields = serverFields(error);
+      setProblems(fields);
+      setStatus("error");
+    }
+  }
+
+  const field = (key: keyof Form) => ({ "aria-invalid": problems[key] ? true : undefined, "aria-describedby": problems[key] ? `vps-${key}-error` : undefined, id: `vps-${key}` });
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div>
+        <div className="mb-8 flex flex-wrap items-center justify-end gap-3">
+          <Label htmlFor="vps-currency">{t("currency.label")}</Label>
+          <div role="radiogroup" aria-label={t("currency.label")} id="vps-currency" className="inline-flex rounded-lg border border-input bg-card p-1">
+            {VPS_CURRENCIES.map((code) => (
+              <button key={code} type="button" role="radio" aria-checked={currency === code} onClick={() => pickCurrency(code)} className={cn("rounded-md px-3 py-1.5 text-sm font-semibold", currency === code ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground")}>
+                {code}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <Step n={1} title={t("steps.plan")}>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {plans.map((p) => (
+              <label key={p.id} className={cn(choice, "relative block cursor-pointer p-5", p.id === plan.id && chosen)}>
+                <input type="radio" name="plan" value={p.id} checked={p.id === plan.id} onChange={() => setPlanId(p.id)} className="sr-only" />
+                {p.popular ? <Badge tone="solid" className="absolute -top-2.5 right-4">{t("plan.popular")}</Badge> : null}
+                <span className="flex items-center justify-between">
+                  <span className="text-lg font-bold text-foreground">{p.name}</span>
+                  {p.id === plan.id ? <Check className="size-5 text-primary" aria-hidden="true" /> : null}
+                </span>
+                <span className="mt-1 block text-sm text-muted-foreground">{p.bestFor}</span>
+                <span className="mt-3 block text-2xl font-bold text-foreground">
+                  {formatPrice(p.monthly[currency], currency)}
+                  <span className="text-sm font-normal text-muted-foreground">{t("plan.perMonth")}</span>
+                </span>
+                <span className="mt-3 grid grid-cols-2 gap-1.5 text-sm text-muted-foreground">
+                  <span className="flex items-center gap-1.5"><Cpu className="size-4" aria-hidden="true" />{t("plan.vcpu", { count: p.vcpu })}</span>
+                  <span className="flex items-center gap-1.5"><MemoryStick className="size-4" aria-hidden="true" />{t("plan.ram", { count: p.ramGb })}</span>
+                  <span className="flex items-center gap-1.5"><HardDrive className="size-4" aria-hidden="true" />{t("plan.ssd", { count: p.ssdGb })}</span>
+                  <span className="flex items-center gap-1.5"><Network className="size-4" aria-hidden="true" />{t("plan.bandwidth", { count: p.bandwidthTb })}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </Step>
+
+        <Step n={2} title={t("steps.location")}>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {catalog.locations.map((l) => (
+              <label key={l.id} className={cn(choice, "flex cursor-pointer items-center gap-3 p-4", l.id === locationId && chosen)}>
+                <input type="radio" name="location" value={l.id} checked={l.id === locationId} onChange={() => setLocationId(l.id)} className="sr-only" />
+                <span className="text-2xl" aria-hidden="true">{l.flag}</span>
+                <span>
+                  <span className="block font-semibold text-foreground">{l.city}</span>
+                  <span className="flex items-center gap-1 text-sm text-muted-foreground"><MapPin className="size-3.5" aria-hidden="true" />{l.country}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </Step>
+
+        <Step n={3} title={t("steps.image")}>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+            {catalog.images.map((i) => (
+              <label key={i.id} className={cn(choice, "cursor-pointer p-3 text-center", i.id === imageId && chosen)}>
+                <input type="radio" name="image" value={i.id} checked={i.id === imageId} onChange={() => setImageId(i.id)} className="sr-only" />
+                <span className="block font-semibold text-foreground">{i.name}</span>
+                <span className="block text-sm text-muted-foreground">{i.version}</span>
+              </label>
+            ))}
+          </div>
+        </Step>
+
+        <Step n={4} title={t("steps.period")}>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {catalog.periods.map((p) => (
+              <label key={p.months} className={cn(choice, "cursor-pointer p-3 text-center", p.months === periodMonths && chosen)}>
+                <input type="radio" name="period" value={p.months} checked={p.months === periodMonths} onChange={() => setPeriodMonths(p.months)} className="sr-only" />
+                <span className="block font-semibold text-foreground">{t("period.months", { count: p.months })}</span>
+                {p.discountPercent > 0 ? <Badge tone="success" className="mt-1">{t("period.save", { percent: p.discountPercent })}</Badge> : <span className="mt-1 block h-5" />}
+              </label>
+            ))}
+          </div>
+        </Step>
+
+        <Step n={5} title={t("steps.addons")}>
+          <div className="grid gap-3">
+            {catalog.addons.map((a) => (
+              <div key={a.id} className={cn(choice, "flex items-center justify-between gap-4 p-4", (a.id === "extraIpv4" ? addons.extraIpv4 > 0 : addons[a.id]) && chosen)}>
+                {a.maxQuantity > 1 ? (
+                  <>
+                    <div>
+                      <Label htmlFor={`addon-${a.id}`} className="font-semibold">{a.name}</Label>
+                      <p className="text-sm text-muted-foreground">{a.description} · {t("addons.perMonth", { price: formatPrice(a.monthly[currency], currency) })}</p>
+                    </div>
+                    <NativeSelect id={`addon-${a.id}`} className="w-20" value={addons.extraIpv4} onChange={(e) => setAddons((x) => ({ ...x, extraIpv4: Number(e.target.value) }))} aria-label={`${a.name}: ${t("addons.quantity")}`}>
+                      {Array.from({ length: a.maxQuantity + 1 }, (_, n) => <option key={n} value={n}>{n}</option>)}
+                    </NativeSelect>
+                  </>
+                ) : (
+                  <label className="flex flex-1 cursor-pointer items-center justify-between gap-4">
+                    <span>
+                      <span className="block font-semibold text-foreground">{a.name}</span>
+                      <span className="block text-sm text-muted-foreground">{a.description} · {t("addons.perMonth", { price: formatPrice(a.monthly[currency], currency) })}</span>
+                    </span>
+                    <input type="checkbox" className="size-5 accent-[var(--color-primary)]" checked={Boolean(addons[a.id])} onChange={(e) => setAddons((x) => ({ ...x, [a.id]: e.target.checked }))} />
+                  </label>
+                )}
+              </div>
+            ))}
+          </div>
+        </Step>
+
+        {showForm ? (
+          <form id="vps-order" onSubmit={submit} noValidate className="mt-10">
+            <Step n={6} title={t("steps.details")}>
+              <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
+                <div className="grid gap-1.5 sm:col-span-2">
+                  <Label htmlFor="vps-hostname">{t("form.hostname")}</Label>
+                  <Input {...field("hostname")} value={form.hostname} onChange={(e) => set("hostname", e.target.value)} autoComplete="off" spellCheck={false} placeholder="web1" />
+                  <p className="text-sm text-muted-foreground">{t("form.hostnameHint")}</p>
+                  <FieldError id="vps-hostname-error" message={problems.hostname} />
+                </div>
+                <div className="grid gap-2 sm:col-span-2" role="radiogroup" aria-label={t("form.access")}>
+                  <span className="text-sm font-medium text-foreground">{t("form.access")}</span>
+                  <div className="flex flex-wrap gap-4">
+                    {(["ssh_key", "password"] as const).map((m) => (
+                      <label key={m} className="flex items-center gap-2 text-sm">
+                        <input type="radio" name="access" checked={form.accessMethod === m} onChange={() => set("accessMethod", m)} className="size-4 accent-[var(--color-primary)]" />
+                        {m === "ssh_key" ? t("form.accessKey") : t("form.accessPassword")}
+                      </label>
+                    ))}
+                  </div>
+                </div>
+                {form.accessMethod === "ssh_key" ? (
+                  <div className="grid gap-1.5 sm:col-span-2">
+                    <Label htmlFor="vps-sshPublicKey">{t("form.sshKey")}</Label>
+                    <Textarea {...field("sshPublicKey")} value={form.sshPublicKey} onChange={(e) => set("sshPublicKey", e.target.value)} className="min-h-24 font-mono text-xs" spellCheck={false} placeholder="ssh-ed25519 AAAA… you@laptop" />
+                    <p className="text-sm text-muted-foreground">{t("form.sshKeyHint")}</p>
+                    <FieldError id="vps-sshPublicKey-error" message={problems.sshPublicKey} />
+                  </div>
+                ) : null}
+                <div className="grid gap-1.5">
+                  <Label htmlFor="vps-name">{t("form.name")}</Label>
+                  <Input {...field("name")} value={form.name} onChange={(e) => set("name", e.target.value)} autoComplete="name" />
+                  <FieldError id="vps-name-error" message={problems.name} />
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="vps-email">{t("form.email")}</Label>
+                  <Input {...field("email")} type="email" value={form.email} onChange={(e) => set("email", e.target.value)} autoComplete="email" />
+                  <FieldError id="vps-email-error" message={problems.email} />
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="vps-payCurrency">{t("form.payCurrency")}</Label>
+                  <NativeSelect id="vps-payCurrency" value={payCurrency} onChange={(e) => setPayCurrency(e.target.value as VpsPayableCurrency)}>
+                    {VPS_PAYABLE_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                  </NativeSelect>
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="vps-phoneNumber">{t("form.phone")}</Label>
+                  <Input {...field("phoneNumber")} inputMode="numeric" value={form.phoneNumber} onChange={(e) => set("phoneNumber", e.target.value.replace(/[^\d]/g, ""))} autoComplete="tel" placeholder={`${VPS_CURRENCY_COUNTRY[payCurrency].prefix}7…`} />
+                  <p className="text-sm text-muted-foreground">{t("form.phoneHint", { example: `${VPS_CURRENCY_COUNTRY[payCurrency].prefix}788123456` })}</p>
+                  <FieldError id="vps-phoneNumber-error" message={problems.phoneNumber} />
+                </div>
+                {status === "error" ? (
+                  <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
+                    {Object.keys(problems).length ? t("form.error") : t("form.failed")}
+                    {problems.planId ? ` ${problems.planId}` : ""}
+                  </p>
+                ) : null}
+                <Button type="submit" size="lg" className="sm:col-span-2" disabled={status === "sending"}>
+                  {status === "sending" ? t("form.submitting") : t("form.submit", { amount: formatPrice(payQuote.total, payCurrency) })}
+                </Button>
+              </Card>
+            </Step>
+          </form>
+        ) : null}
+      </div>
+
+      <aside aria-label={t("summary.title")} className="lg:sticky lg:top-24 lg:self-start">
+        <Card className="p-5 sm:p-6" data-testid="vps-summary">
+          <h2 className="text-lg font-bold text-foreground">{t("summary.title")}</h2>
+          <dl className="mt-4 grid gap-2 text-sm">
+            {quote.lines.map((line) => {
+              const addon = catalog.addons.find((a) => a.id === line.id);
+              const name = addon ? (line.quantity > 1 ? `${line.quantity} × ${addon.name}` : addon.name) : t("summary.plan", { name: plan.name });
+              return (
+                <div key={line.id} className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">
+                    {name}
+                    <span className="block text-xs">{t("summary.lineMonths", { price: formatPrice(line.monthly * line.quantity, currency), months: quote.months })}</span>
+                  </dt>
+                  <dd className="font-medium text-foreground tabular-nums">{formatPrice(line.amount, currency)}</dd>
+                </div>
+              );
+            })}
+            <div className="flex justify-between gap-3 border-t border-border pt-2">
+              <dt className="text-muted-foreground">{t("summary.subtotal")}</dt>
+              <dd className="tabular-nums">{formatPrice(quote.subtotal, currency)}</dd>
+            </div>
+            {quote.discountPercent > 0 ? (
+              <div className="flex justify-between gap-3 text-success">
+                <dt>{t("summary.discount", { percent: quote.discountPercent, months: quote.months })}</dt>
+                <dd className="tabular-nums">−{formatPrice(quote.discount, currency)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-3 border-t border-border pt-2 text-base font-bold text-foreground">
+              <dt>{t("summary.total", { months: quote.months })}</dt>
+              <dd className="tabular-nums" data-testid="vps-total">{formatPrice(quote.total, currency)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-sm text-muted-foreground">{t("summary.perMonth", { price: formatPrice(quote.perMonth, currency) })}</p>
+          <p className="mt-3 text-xs text-muted-foreground">{currency === "USD" ? t("summary.usdNote", { currency: payCurrency }) : t("currency.payNote", { currency })}</p>
+          {!showForm ? (
+            <Button type="button" size="lg" className="mt-5 w-full" onClick={() => { setShowForm(true); requestAnimationFrame(() => document.getElementById("vps-hostname")?.focus()); }}>
+              {t("summary.order")}
+            </Button>
+          ) : null}
+        </Card>
+      </aside>
+    </div>
+  );
+}
+
+/** Every plan side by side. */
+export function VpsComparison({ catalog, currency = "RWF" }: { catalog: VpsCatalog; currency?: VpsCurrency }) {
+  const { t } = useTranslation("vps");
+  const plans = catalog.plans.filter((p) => p.active);
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{t("compare.title")}</caption>
+        <thead className="bg-muted/60 text-foreground">
+          <tr>
+            {(["plan", "vcpu", "ram", "ssd", "bandwidth", "price", "bestFor"] as const).map((key) => (
+              <th key={key} scope="col" className="px-4 py-3 font-semibold">{t(`compare.${key}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((p) => (
+            <tr key={p.id} className="border-t border-border">
+              <th scope="row" className="px-4 py-3 font-semibold text-foreground">{p.name}{p.popular ? <Badge className="ml-2">{t("plan.popular")}</Badge> : null}</th>
+              <td className="px-4 py-3 tabular-nums">{p.vcpu}</td>
+              <td className="px-4 py-3 tabular-nums">{t("compare.gb", { count: p.ramGb })}</td>
+              <td className="px-4 py-3 tabular-nums">{t("compare.gb", { count: p.ssdGb })}</td>
+              <td className="px-4 py-3 tabular-nums">{t("compare.tb", { count: p.bandwidthTb })}</td>
+              <td className="px-4 py-3 font-medium tabular-nums text-foreground">{formatPrice(p.monthly[currency], currency)}</td>
+              <td className="px-4 py-3 text-muted-foreground">{p.bestFor}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
