@@ -15,6 +15,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Generous: the admin and payment flows take many steps, and CI shares two cores.
   timeout: 60_000,
+  // Screens load their code on demand; on a busy two-core machine that can take more than 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",

@@ -122,7 +122,7 @@ test("sitemap.xml and robots.txt are served", async ({ request }) => {
 
 test("every client-only screen answers 200 with its own screen, never the 404 page", async ({ page }) => {
   // Screens whose capability has not landed show "coming soon"; the rest show themselves.
-  for (const path of ["/domains", "/domain-details/abc", "/tech-stack-advisor", "/speed-analysis", "/vps-hosting", "/payment", "/payment/receipt"]) {
+  for (const path of ["/domains", "/domain-details/abc", "/tech-stack-advisor", "/speed-analysis", "/vps-hosting", "/payment"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
