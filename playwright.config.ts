@@ -43,6 +43,10 @@ export default defineConfig({
       // Chat agents answer around the clock here, and a wait times out quickly enough to test.
       CHAT_HOURS: "always",
       CHAT_AGENT_WAIT_SECONDS: "20",
+      // Registry lookups go to loopback doubles that tests/e2e/domains.spec.ts starts on these ports.
+      DOMAINS_RDAP_BOOTSTRAP_URL: `http://127.0.0.1:${PORT + 11}/rdap/dns.json`,
+      DOMAINS_DNS_SERVERS: `127.0.0.1:${PORT + 12}`,
+      DOMAINS_WHOIS_SERVERS: `ug=127.0.0.1:${PORT + 13}`,
     },
   },
 });

@@ -36,7 +36,7 @@ function encodeName(name: string): Buffer {
  * A UDP DNS responder the resolver is pointed at: NS answers for delegated names, NXDOMAIN,
  * NODATA, SERVFAIL (lame delegation), REFUSED, or no reply at all.
  */
-export async function startDnsDouble(options: { delayMs?: number; fallback?: DnsBehaviour } = {}): Promise<DnsDouble> {
+export async function startDnsDouble(options: { delayMs?: number; fallback?: DnsBehaviour; port?: number } = {}): Promise<DnsDouble> {
   const socket = dgram.createSocket("udp4");
   const double: DnsDouble = {
     server: "",
@@ -79,7 +79,7 @@ export async function startDnsDouble(options: { delayMs?: number; fallback?: Dns
     const reply = Buffer.concat([header, message.subarray(12, question.end + 4), ...answers]);
     socket.send(reply, remote.port, remote.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => socket.bind(options.port ?? 0, "127.0.0.1", resolve));
   double.server = `127.0.0.1:${(socket.address() as AddressInfo).port}`;
   double.close = () => new Promise((resolve) => socket.close(() => resolve()));
   return double;

@@ -79,7 +79,7 @@ export const RDAP_BASES: Array<[string[], string]> = [
  * rate limits apply per registry as in production. No entry for "ug",
  * so .ug goes to WHOIS; a look-alike entry ("goodexample.com") that must never match example.com.
  */
-export async function startRdapDouble(options: { delayMs?: number } = {}): Promise<RdapDouble> {
+export async function startRdapDouble(options: { delayMs?: number; port?: number } = {}): Promise<RdapDouble> {
   const counts = new Map<string, number>();
   const double: RdapDouble = {
     bootstrapUrl: "",
@@ -148,7 +148,7 @@ export async function startRdapDouble(options: { delayMs?: number } = {}): Promi
     }
   };
   const servers = [http.createServer(handler)];
-  await new Promise<void>((resolve) => servers[0]!.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => servers[0]!.listen(options.port ?? 0, "127.0.0.1", resolve));
   port = (servers[0]!.address() as AddressInfo).port;
   for (let i = 0; i < RDAP_BASES.length; i += 1) {
     const server = http.createServer(handler);

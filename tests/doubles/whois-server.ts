@@ -31,7 +31,7 @@ export interface WhoisDouble {
 }
 
 /** A port-43 WHOIS server: one CRLF-terminated query line, a text answer, then close. */
-export async function startWhoisDouble(options: { delayMs?: number } = {}): Promise<WhoisDouble> {
+export async function startWhoisDouble(options: { delayMs?: number; port?: number } = {}): Promise<WhoisDouble> {
   const sockets = new Set<net.Socket>();
   const double: WhoisDouble = {
     host: "127.0.0.1",
@@ -74,7 +74,7 @@ export async function startWhoisDouble(options: { delayMs?: number } = {}): Prom
       socket.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   double.port = (server.address() as AddressInfo).port;
   double.close = () =>
     new Promise((resolve) => {

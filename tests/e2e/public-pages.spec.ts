@@ -130,12 +130,6 @@ test("every client-only screen answers 200 with its own screen, never the 404 pa
   }
 });
 
-test("a screen not built yet says so and offers a way to reach the team", async ({ page }) => {
-  await page.goto("/domains");
-  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Contact our team" })).toBeVisible();
-});
-
 test("moving between pages shows the new page at the top", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();

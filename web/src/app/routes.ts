@@ -2,9 +2,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 import { founderHandle } from "../../../content/founder-handle.ts";
 
 // Every screen is its own route module, so each is code-split and loaded on demand.
-// Tool, payment and admin screens show a "coming soon" screen until their issue lands.
-const comingSoon = (path: string, id: string) =>
-  route(path, "routes/coming-soon.tsx", { id: `coming-soon-${id}` });
 
 export default [
   layout("routes/site-layout.tsx", [
@@ -14,8 +11,8 @@ export default [
     route("contact", "routes/contact.tsx"),
     route(founderHandle, "routes/founder.tsx"),
     layout("routes/app-layout.tsx", [
-      comingSoon("domains", "domains"),
-      comingSoon("domain-details/:id", "domain-details"),
+      route("domains", "routes/domains.tsx"),
+      route("domain-details/:id", "routes/domain-details.tsx"),
       route("tech-stack-advisor", "routes/tech-stack-advisor.tsx"),
       route("speed-analysis", "routes/speed-analysis.tsx"),
       route("vps-hosting", "routes/vps-hosting.tsx"),

@@ -12,6 +12,7 @@ import type notFound from "./locales/en/not-found.json";
 import type payment from "./locales/en/payment.json";
 import type paymentsAdmin from "./locales/en/payments-admin.json";
 import type services from "./locales/en/services.json";
+import type domains from "./locales/en/domains.json";
 import type vps from "./locales/en/vps.json";
 import type vpsAdmin from "./locales/en/vps-admin.json";
 
@@ -34,6 +35,7 @@ export interface Namespaces {
   chatConsole: typeof chatConsole;
   analysis: typeof analysis;
   advisor: typeof advisor;
+  domains: typeof domains;
   vps: typeof vps;
   vpsAdmin: typeof vpsAdmin;
 }

@@ -1,0 +1,127 @@
+import { Lock, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { DOMAIN_CURRENCIES, DOMAIN_QUERY_MAX, type DomainCurrency } from "../../../../contracts/domains.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Input, Label, NativeSelect } from "../../components/ui/field.tsx";
+import { Container, SectionHeading } from "../../components/ui/section.tsx";
+import { CURRENCY_STORAGE_KEY, readCurrency } from "../../features/domains/domain-format.ts";
+import { DomainRow } from "../../features/domains/domain-row.tsx";
+import { useDomainSearch, useTldCatalog } from "../../features/domains/use-domain-search.ts";
+import { i18n, registerMessages } from "../../i18n/index.ts";
+import messages from "../../i18n/locales/en/domains.json";
+import type { Route } from "./+types/domains";
+
+registerMessages("domains", "en", messages);
+
+export function meta({}: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "domains" }),
+    description: i18n.t("meta.description", { ns: "domains" }),
+    path: "/domains",
+  });
+}
+
+export default function DomainsPage() {
+  const { t } = useTranslation("domains");
+  const [params, setParams] = useSearchParams();
+  const [input, setInput] = useState(() => params.get("q") ?? "");
+  const [currency, setCurrency] = useState<DomainCurrency>("RWF");
+  const catalog = useTldCatalog();
+  const search = useDomainSearch(input, catalog.data);
+
+  useEffect(() => setCurrency(readCurrency()), []);
+  // The address stays shareable without a history entry per keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => setParams(input.trim() ? { q: input.trim() } : {}, { replace: true, preventScrollReset: true }), 600);
+    return () => clearTimeout(timer);
+  }, [input, setParams]);
+
+  const chooseCurrency = (value: DomainCurrency) => {
+    setCurrency(value);
+    window.localStorage.setItem(CURRENCY_STORAGE_KEY, value);
+  };
+  const priceOf = (tld: string) => search.prices.find((p) => p.tld === tld);
+  const main = search.candidates.filter((c) => c.kind !== "suggestion");
+  const ideas = search.candidates.filter((c) => c.kind === "suggestion");
+  const errorText = search.error ? (search.error.status === 429 ? t("search.rateLimited") : search.error.message || t("search.error")) : null;
+
+  return (
+    <Container className="py-12 sm:py-16">
+      <SectionHeading as="h1" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
+      <Card className="mx-auto mt-8 max-w-3xl p-4 sm:p-6">
+        <form role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
+          <div className="flex-1">
+            <Label htmlFor="domain-query">{t("search.label")}</Label>
+            <div className="relative mt-1.5">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Input
+                id="domain-query"
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={DOMAIN_QUERY_MAX}
+                placeholder={t("search.placeholder")}
+                className="pl-9 text-base"
+                value={input}
+                onChange={(event) => setInput(event.target.value)}
+                aria-describedby={errorText ? "domain-query-error" : "domain-privacy"}
+                aria-invalid={Boolean(errorText)}
+                autoFocus
+              />
+            </div>
+          </div>
+          <div className="sm:w-32">
+            <Label htmlFor="domain-currency">{t("search.currency")}</Label>
+            <NativeSelect id="domain-currency" className="mt-1.5" value={currency} onChange={(event) => chooseCurrency(event.target.value as DomainCurrency)}>
+              {DOMAIN_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </form>
+        {errorText ? (
+          <p id="domain-query-error" role="alert" className="mt-3 text-sm font-medium text-destructive">
+            {errorText}
+          </p>
+        ) : null}
+        <p id="domain-privacy" className="mt-3 flex items-start gap-2 text-xs text-muted-foreground">
+          <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+          {t("search.privacy")}
+        </p>
+      </Card>
+
+      {main.length > 0 ? (
+        <section className="mx-auto mt-8 max-w-3xl" aria-label={t("search.resultsLabel", { query: search.query })} aria-busy={search.loading}>
+          <Card className="overflow-hidden">
+            <ul className="divide-y" aria-live="polite">
+              {main.map((candidate) => (
+                <DomainRow key={candidate.name} candidate={candidate} result={search.results[candidate.name]} price={priceOf(candidate.tld)} currency={currency} />
+              ))}
+            </ul>
+          </Card>
+          <p className="mt-3 text-xs text-muted-foreground">{t("price.note")}</p>
+          {ideas.length > 0 ? (
+            <div className="mt-10">
+              <h2 className="text-xl font-bold">{t("search.suggestionsTitle")}</h2>
+              <p className="mt-1 text-sm text-muted-foreground">{t("search.suggestionsLead")}</p>
+              <Card className="mt-4 overflow-hidden">
+                <ul className="divide-y">
+                  {ideas.map((candidate) => (
+                    <DomainRow key={candidate.name} candidate={candidate} result={search.results[candidate.name]} price={priceOf(candidate.tld)} currency={currency} />
+                  ))}
+                </ul>
+              </Card>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </Container>
+  );
+}
