@@ -204,6 +204,9 @@ describe.each(databaseBackends())("VPS orders on $name", (backend) => {
 
     const late = (await place(order())).json<VpsOrderCreated>();
     const lateId = await orderId(late.token);
+    // Only the payment marks an order paid.
+    expect((await admin("GET", `/api/admin/vps/orders/${lateId}`)).json<VpsOrderDetail>().nextStatuses).toEqual(["cancelled"]);
+    expect((await move(lateId, { to: "paid" })).statusCode).toBe(409);
     expect((await move(lateId, { to: "cancelled" })).statusCode).toBe(200);
     await payFor(late);
     expect((await view(late.token)).status).toBe("cancelled");

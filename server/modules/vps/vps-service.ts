@@ -231,7 +231,8 @@ export function vpsService(deps: {
   async function transitionIn(tx: Database, order: VpsOrderRow, request: z.output<typeof import("../../../contracts/vps.ts").VpsTransitionRequest>, actor: AuditActor, ipAddress?: string): Promise<VpsOrderRow> {
     const from = order.status as VpsOrderStatus;
     const { to } = request;
-    if (!canMoveVpsOrder(from, to)) {
+    // Only a completed payment marks an order paid; staff cannot.
+    if (!canMoveVpsOrder(from, to) || (to === "paid" && actor.id !== null)) {
       throw new AppError("invalid_transition", vt("cannotMove", { from: vt(`status.${from}`), to: vt(`status.${to}`) }), 409);
     }
     const changes: Partial<VpsOrderRow> = {};
@@ -286,7 +287,7 @@ export function vpsService(deps: {
       provisioner: row.provisioner,
       paidAt: iso(row.paidAt),
       activatedAt: iso(row.activatedAt),
-      nextStatuses: [...VPS_TRANSITIONS[row.status as VpsOrderStatus]],
+      nextStatuses: VPS_TRANSITIONS[row.status as VpsOrderStatus].filter((status) => status !== "paid"),
       events: (await orderEvents(db, row.id)).map(toEvent),
       orderUrl: orderUrl(row.accessToken),
     };

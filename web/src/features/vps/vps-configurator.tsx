@@ -193,11 +193,11 @@ export function VpsConfigurator() {
               <div key={a.id} className={cn(choice, "flex items-center justify-between gap-4 p-4", (a.id === "extraIpv4" ? addons.extraIpv4 > 0 : addons[a.id]) && chosen)}>
                 {a.maxQuantity > 1 ? (
                   <>
-                    <div>
+                    <div className="min-w-0 flex-1">
                       <Label htmlFor={`addon-${a.id}`} className="font-semibold">{a.name}</Label>
                       <p className="text-sm text-muted-foreground">{a.description} · {t("addons.perMonth", { price: formatPrice(a.monthly[currency], currency) })}</p>
                     </div>
-                    <NativeSelect id={`addon-${a.id}`} className="w-20" value={addons.extraIpv4} onChange={(e) => setAddons((x) => ({ ...x, extraIpv4: Number(e.target.value) }))} aria-label={`${a.name}: ${t("addons.quantity")}`}>
+                    <NativeSelect id={`addon-${a.id}`} className="w-20! shrink-0" value={addons.extraIpv4} onChange={(e) => setAddons((x) => ({ ...x, extraIpv4: Number(e.target.value) }))} aria-label={`${a.name}: ${t("addons.quantity")}`}>
                       {Array.from({ length: a.maxQuantity + 1 }, (_, n) => <option key={n} value={n}>{n}</option>)}
                     </NativeSelect>
                   </>

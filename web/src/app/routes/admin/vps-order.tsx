@@ -194,7 +194,7 @@ export default function VpsOrderAdminPage() {
             <dl className="grid gap-2 text-sm">
               <Row label={t("order.location")}>{location ? `${location.flag} ${location.city}` : o.locationId}</Row>
               <Row label={t("order.image")}>{image ? `${image.name} ${image.version}` : o.imageId}</Row>
-              <Row label={t("order.period")}>{o.periodMonths}</Row>
+              <Row label={t("order.period")}>{t("order.months", { count: o.periodMonths })}</Row>
               <Row label={t("order.addons")}>{addons.length ? addons.join(", ") : t("order.none")}</Row>
               <Row label={t("order.total")}>{formatPrice(o.quote.total, o.quote.currency)}</Row>
               <Row label={t("order.access")}>{o.accessMethod === "ssh_key" ? t("order.accessKey") : t("order.accessPassword")}</Row>

@@ -46,7 +46,7 @@ function OrdersTable({ items, showDays }: { items: (VpsOrderSummary & { daysLeft
           {items.map((o) => (
             <tr key={o.id} className="border-b last:border-0 hover:bg-muted/40">
               <td className="px-4 py-3 font-medium">
-                <Link to={`/admin/vps/orders/${o.id}`} className="text-primary hover:underline">{o.reference}</Link>
+                <Link to={`/admin/vps/orders/${o.id}`} className="whitespace-nowrap text-primary hover:underline">{o.reference}</Link>
               </td>
               <td className="px-4 py-3"><span className="block text-foreground">{o.customerName}</span><span className="text-xs text-muted-foreground">{o.email}</span></td>
               <td className="px-4 py-3"><span className="block font-mono text-xs text-foreground">{o.hostname}</span><span className="text-xs text-muted-foreground">{o.planName}</span></td>
