@@ -25,7 +25,7 @@ export const navItems: readonly NavItem[] = [
   { key: "enquiries", to: "/admin/enquiries", icon: Inbox, group: "workspace" },
   { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "workspace", activeUnder: "/admin/project/" },
   { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels" },
-  { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", soon: true },
+  { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", roles: ["admin"] },
   { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", soon: true },
   { key: "vps", to: "/admin/vps", icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
   { key: "reports", to: "/admin/reports", icon: ChartColumn, group: "channels", soon: true },
