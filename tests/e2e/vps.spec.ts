@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 const SERVER_PASSWORD = "Rwanda-Server-Pass-2026";
 
@@ -79,5 +79,12 @@ test.describe("VPS hosting", () => {
     await page.reload();
     await expect(page.getByTestId("vps-server").getByText(/shown once already/)).toBeVisible();
     await expect(page.getByText(SERVER_PASSWORD)).toHaveCount(0);
+  });
+
+  test("the configurator and its order form have no serious accessibility problems", async ({ page }) => {
+    await page.goto("/vps-hosting");
+    await page.getByRole("button", { name: "Continue to order" }).click();
+    await expect(page.getByLabel("Server name (host name)")).toBeFocused();
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -112,8 +112,8 @@ export function VpsConfigurator() {
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <div>
         <div className="mb-8 flex flex-wrap items-center justify-end gap-3">
-          <Label htmlFor="vps-currency">{t("currency.label")}</Label>
-          <div role="radiogroup" aria-label={t("currency.label")} id="vps-currency" className="inline-flex rounded-lg border border-input bg-card p-1">
+          <span className="text-sm font-medium text-foreground" aria-hidden="true">{t("currency.label")}</span>
+          <div role="radiogroup" aria-label={t("currency.label")} className="inline-flex rounded-lg border border-input bg-card p-1">
             {VPS_CURRENCIES.map((code) => (
               <button key={code} type="button" role="radio" aria-checked={currency === code} onClick={() => pickCurrency(code)} className={cn("rounded-md px-3 py-1.5 text-sm font-semibold", currency === code ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:text-foreground")}>
                 {code}
