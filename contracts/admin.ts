@@ -155,6 +155,8 @@ export const Overview = z.object({
   openChats: z.number().int().nullable(),
   payments: z.object({ today: z.number().int(), week: z.number().int() }).nullable(),
   pendingOrders: z.number().int().nullable(),
+  /** Money received (completed deposits) in the last 30 days, per currency; amounts as decimal strings. */
+  paymentTotals: z.array(z.object({ currency: z.string(), amount: z.string(), count: z.number().int() })),
   /** Last 30 days, oldest first, dates as YYYY-MM-DD (UTC). */
   daily: z.array(z.object({ date: z.string(), enquiries: z.number().int(), payments: z.number().int().nullable() })),
 });

@@ -43,25 +43,38 @@ async function paymentsPerDay(db: Database, days: number): Promise<Map<string, n
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
+/** Completed deposits of the last `days` days, summed per currency (exact decimal arithmetic in SQL). */
+async function paymentTotals(db: Database, days: number): Promise<{ currency: string; amount: string; count: number }[]> {
+  const rows = await queryRows<{ currency: string; amount: string; n: number | string }>(db, sql`
+    select currency, sum(amount::numeric)::text as amount, count(*) as n
+    from payment_transactions
+    where kind = 'deposit' and status = 'COMPLETED'
+      and completed_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc' - make_interval(days => ${days - 1})
+    group by currency order by currency`);
+  return rows.map((r) => ({ currency: r.currency, amount: r.amount, count: Number(r.n) }));
+}
+
 /** The dashboard's figures, each from the capability that owns it. */
 export const overviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     "/api/admin/overview",
     { config: { access: { roles: ["admin", "agent"] } }, schema: { response: { 200: Overview } } },
     async () => {
-      const [enquiries, perDay, chats, payments, orders, paidPerDay] = await Promise.all([
+      const [enquiries, perDay, chats, payments, orders, paidPerDay, totals] = await Promise.all([
         enquiryCounts(db),
         enquiriesPerDay(db, DAYS),
         openChats(db),
         completedPayments(db),
         pendingOrders(db),
         paymentsPerDay(db, DAYS),
+        paymentTotals(db, DAYS),
       ]);
       return {
         enquiries,
         openChats: chats,
         payments,
         pendingOrders: orders,
+        paymentTotals: totals,
         daily: perDay.map((d) => ({ date: d.date, enquiries: d.count, payments: paidPerDay.get(d.date) ?? 0 })),
       };
     },

@@ -39,6 +39,31 @@ describe.each(databaseBackends())("the dashboard overview on $name", (backend) =
     expect(overview.openChats).toBe(0);
     expect(overview.payments).toEqual({ today: 0, week: 0 });
     expect(overview.pendingOrders).toBe(0);
+    expect(overview.paymentTotals).toEqual([]);
+  });
+
+  it("sums the money received per currency over the last 30 days, and counts it on the chart", async () => {
+    const deposit = (amount: string, currency: string, daysAgo: number, status = "COMPLETED") => sql`
+      insert into payment_transactions (id, kind, flow, status, amount, currency, country, phone_number, mode, completed_at)
+      values (gen_random_uuid(), 'deposit', 'payment_page', ${status}, ${amount}, ${currency}, 'RWA', '250783456789', 'test',
+        now() - make_interval(days => ${daysAgo}))`;
+    for (const statement of [
+      deposit("1500", "RWF", 0),
+      deposit("2500.50", "RWF", 2),
+      deposit("700", "KES", 1),
+      deposit("9999", "RWF", 0, "FAILED"),
+      deposit("5000", "RWF", 45),
+    ]) {
+      await database.db.execute(statement);
+    }
+    const overview = (await app.inject({ url: "/api/admin/overview", headers: asStaff(cookie) })).json<Overview>();
+    expect(overview.paymentTotals).toEqual([
+      { currency: "KES", amount: "700", count: 1 },
+      { currency: "RWF", amount: "4000.50", count: 2 },
+    ]);
+    expect(overview.payments).toEqual({ today: 1, week: 3 });
+    expect(overview.daily.reduce((sum, d) => sum + (d.payments ?? 0), 0)).toBe(3);
+    await database.db.execute(sql`delete from payment_transactions`);
   });
 
   it("gives 30 zero-filled days ending today", async () => {

@@ -141,6 +141,23 @@ export default function OverviewPage() {
           </div>
           <Panel title={t("overview.chart.title")} description={t("overview.chart.lead")}>
             <DailyChart daily={data.daily} />
+            <div className="mt-6 border-t pt-4" data-testid="payment-totals">
+              <h3 className="text-sm font-semibold text-foreground">{t("overview.chart.receivedTitle")}</h3>
+              {data.paymentTotals.length === 0 ? (
+                <p className="mt-1 text-sm text-muted-foreground">{t("overview.chart.receivedNone")}</p>
+              ) : (
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {data.paymentTotals.map((total) => (
+                    <li key={total.currency} className="rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+                      <span className="font-semibold text-foreground tabular-nums">
+                        {new Intl.NumberFormat("en", { style: "currency", currency: total.currency, maximumFractionDigits: 2 }).format(Number(total.amount))}
+                      </span>{" "}
+                      <span className="text-muted-foreground">{t("overview.chart.receivedCount", { count: total.count })}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           </Panel>
         </>
       ) : null}
