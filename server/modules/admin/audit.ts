@@ -60,3 +60,27 @@ export async function auditHistory(db: Database, targetType: string, targetId: s
     .orderBy(auditLog.id);
   return rows.map(toEntry);
 }
+
+/**
+ * The status and assignee changes of a pipeline record (an enquiry, a saved plan): each real
+ * change is recorded in its history, and the columns to update are returned.
+ */
+export async function auditPipelineChanges<Status extends string>(
+  db: Database,
+  record: { targetType: string; targetId: string; current: { status: Status; assigneeId: string | null } },
+  changes: { status?: Status | undefined; assigneeId?: string | null | undefined },
+  actor: AuditActor,
+  ipAddress: string,
+): Promise<{ status?: Status; assigneeId?: string | null }> {
+  const { targetType, targetId, current } = record;
+  const set: { status?: Status; assigneeId?: string | null } = {};
+  if (changes.status !== undefined && changes.status !== current.status) {
+    set.status = changes.status;
+    await recordAudit(db, { actor, action: `${targetType}.status_changed`, targetType, targetId, details: { from: current.status, to: changes.status }, ipAddress });
+  }
+  if (changes.assigneeId !== undefined && changes.assigneeId !== current.assigneeId) {
+    set.assigneeId = changes.assigneeId;
+    await recordAudit(db, { actor, action: `${targetType}.assigned`, targetType, targetId, details: { from: current.assigneeId, to: changes.assigneeId }, ipAddress });
+  }
+  return set;
+}

@@ -14,7 +14,7 @@ import { serviceCategories } from "../../../content/services.ts";
 import type { Database } from "../../db/client.ts";
 import { advisorProjects, projectNotes, staffUsers } from "../../db/schema.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { auditHistory, recordAudit, type AuditActor } from "../admin/audit.ts";
+import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../admin/audit.ts";
 import { submitEnquiry } from "../contact/contact-service.ts";
 import { recommend } from "./advisor-engine.ts";
 
@@ -186,16 +186,8 @@ export async function updateProject(db: Database, id: string, changes: UpdatePro
     const tx = txRaw as unknown as Database;
     const [current] = await tx.select().from(advisorProjects).where(eq(advisorProjects.id, id)).for("update");
     if (!current) return false;
-    const set: Partial<typeof advisorProjects.$inferInsert> = { updatedAt: new Date() };
-    if (changes.status !== undefined && changes.status !== current.status) {
-      set.status = changes.status;
-      await recordAudit(tx, { actor, action: "project.status_changed", targetType: "project", targetId: id, details: { from: current.status, to: changes.status }, ipAddress });
-    }
-    if (changes.assigneeId !== undefined && changes.assigneeId !== current.assigneeId) {
-      set.assigneeId = changes.assigneeId;
-      await recordAudit(tx, { actor, action: "project.assigned", targetType: "project", targetId: id, details: { from: current.assigneeId, to: changes.assigneeId }, ipAddress });
-    }
-    await tx.update(advisorProjects).set(set).where(eq(advisorProjects.id, id));
+    const set = await auditPipelineChanges(tx, { targetType: "project", targetId: id, current }, changes, actor, ipAddress);
+    await tx.update(advisorProjects).set({ ...set, updatedAt: new Date() }).where(eq(advisorProjects.id, id));
     return true;
   });
 }

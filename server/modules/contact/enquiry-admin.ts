@@ -4,7 +4,7 @@ import type { EnquiryDetail, EnquiryListQuery, EnquiryNote, EnquirySummary, Upda
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/query.ts";
 import { contactEnquiries, enquiryNotes, staffUsers } from "../../db/schema.ts";
-import { auditHistory, recordAudit, type AuditActor } from "../admin/audit.ts";
+import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../admin/audit.ts";
 
 export type EnquiryFilters = Pick<EnquiryListQuery, "q" | "service" | "status">;
 
@@ -142,16 +142,8 @@ export async function updateEnquiry(
     const tx = txRaw as unknown as Database;
     const [current] = await tx.select().from(contactEnquiries).where(eq(contactEnquiries.id, id)).for("update");
     if (!current) return false;
-    const set: Partial<typeof contactEnquiries.$inferInsert> = { updatedAt: new Date() };
-    if (changes.status !== undefined && changes.status !== current.status) {
-      set.status = changes.status;
-      await recordAudit(tx, { actor, action: "enquiry.status_changed", targetType: "enquiry", targetId: id, details: { from: current.status, to: changes.status }, ipAddress });
-    }
-    if (changes.assigneeId !== undefined && changes.assigneeId !== current.assigneeId) {
-      set.assigneeId = changes.assigneeId;
-      await recordAudit(tx, { actor, action: "enquiry.assigned", targetType: "enquiry", targetId: id, details: { from: current.assigneeId, to: changes.assigneeId }, ipAddress });
-    }
-    await tx.update(contactEnquiries).set(set).where(eq(contactEnquiries.id, id));
+    const set = await auditPipelineChanges(tx, { targetType: "enquiry", targetId: id, current }, changes, actor, ipAddress);
+    await tx.update(contactEnquiries).set({ ...set, updatedAt: new Date() }).where(eq(contactEnquiries.id, id));
     return true;
   });
 }
