@@ -12,7 +12,8 @@ import type { Mailer } from "./adapters/mail/mailer.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
-import { serverT } from "./lib/i18n.ts";
+import { languageFromAcceptHeader, defaultLanguage } from "../contracts/languages.ts";
+import { requestLanguage, serverT } from "./lib/i18n.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import { rateLimitStore } from "./lib/rate-limit-store.ts";
 import { installAdminGuard } from "./modules/admin/admin-guard.ts";
@@ -78,8 +79,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Every message the server writes while handling a request (errors, validation, rate limits,
+  // chat replies, emails) is in the language the visitor's page asked for.
+  app.addHook("onRequest", (request, _reply, done) => {
+    requestLanguage.run(languageFromAcceptHeader(request.headers["accept-language"]) ?? defaultLanguage, done);
+  });
+
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // API answers carry messages in the request's language: a shared cache must keep them apart.
+    if (request.url.startsWith("/api/")) {
+      const vary = String(reply.getHeader("vary") ?? "");
+      if (!/accept-language|\*/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Language` : "Accept-Language");
+    }
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=63072000; includeSubDomains");
     }

@@ -216,6 +216,8 @@ export const chatSessions = pgTable(
     summary: text("summary").notNull().default(""),
     enquiryId: uuid("enquiry_id"),
     ipAddress: text("ip_address"),
+    /** The visitor's site language: what the server writes into the chat later (queue, timeouts, agents joining) is in it. */
+    language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
@@ -397,6 +399,8 @@ export const vpsOrders = pgTable(
     /** The renewal date: the end of the paid period. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     ipAddress: text("ip_address"),
+    /** The customer's site language when ordering: their emails and order links are in it. */
+    language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -64,8 +64,10 @@ export async function requestConsultation(
     const answers = row.answers as AdvisorAnswers;
     const top = (row.recommendations as Recommendation[])[0];
     const topCategory = top?.services[0]?.category;
+    // Read by staff in the admin inbox: English, whatever the visitor's language.
     const message = serverT("enquiryMessage", {
       ns: "advisor",
+      lng: "en",
       url: `${context.publicUrl}/admin/project/${row.id}`,
       projectType: answers.projectType,
       audience: answers.audience,
@@ -74,7 +76,7 @@ export async function requestConsultation(
       timeline: answers.timeline,
       stack: top?.name ?? "-",
       score: top?.fitScore ?? 0,
-      notes: request.notes || serverT("noNotes", { ns: "advisor" }),
+      notes: request.notes || serverT("noNotes", { ns: "advisor", lng: "en" }),
     });
     const enquiry = await submitEnquiry(
       tx,

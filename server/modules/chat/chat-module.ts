@@ -22,7 +22,7 @@ const EXPIRY_SWEEP_MS = 2_000;
 
 export function chatAssistant(config: Config["chat"]): Assistant {
   const builtin = builtinAssistant();
-  return config.llm ? openAiCompatibleAssistant({ ...config.llm, fallback: builtin, retrieve: (q) => builtin.search(q) }) : builtin;
+  return config.llm ? openAiCompatibleAssistant({ ...config.llm, fallback: builtin, retrieve: (q, language) => builtin.search(q, language) }) : builtin;
 }
 
 /** Live chat: the visitor's API and stream, the agent console's API, the fan-out and the wait sweeper. */

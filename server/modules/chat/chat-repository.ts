@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "../../../contracts/chat.ts";
+import { defaultLanguage, type Language } from "../../../contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
 import { chatAgentPresence, chatEvents, chatMessages, chatSessions } from "../../db/schema.ts";
 
@@ -29,8 +30,8 @@ export async function findSession(db: Database, id: string): Promise<ChatSession
 }
 
 /** Creates the session for this browser if it is new; returns the row either way. */
-export async function upsertSession(db: Database, id: string, browserHash: string, ipAddress: string | undefined): Promise<ChatSessionRow> {
-  await db.insert(chatSessions).values({ id, browserHash, ipAddress: ipAddress ?? null }).onConflictDoNothing();
+export async function upsertSession(db: Database, id: string, browserHash: string, ipAddress: string | undefined, language: Language = defaultLanguage): Promise<ChatSessionRow> {
+  await db.insert(chatSessions).values({ id, browserHash, ipAddress: ipAddress ?? null, language }).onConflictDoNothing();
   const row = await findSession(db, id);
   if (!row) throw new Error(`chat session ${id} vanished`);
   return row;

@@ -1,15 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   CHAT_HEARTBEAT_MS, ChatCancelRequest, ChatOkResponse, ChatPollAnswer, ChatRequest, ChatResponse, ChatStreamQuery, ChatTypingRequest,
 } from "../../../contracts/chat.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
+import { languages } from "../../../contracts/languages.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import type { ChatHub } from "./chat-hub.ts";
 import { findSession, sessionState } from "./chat-repository.ts";
 import { hashBrowserId, type ChatService } from "./chat-service.ts";
 import { lastEventIdOf, openSse } from "./sse.ts";
 import type { Database } from "../../db/client.ts";
+
+/** An EventSource cannot send Accept-Language, so the widget names its page's language in the query. */
+const StreamQuery = ChatStreamQuery.extend({ lang: z.enum(languages).optional().catch(undefined) });
 
 /** HttpOnly, random, per browser: what a chat session is bound to (the sessionId itself is guessable). */
 export const CHAT_COOKIE = "kts_chat";
@@ -89,12 +95,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.get(
     "/api/ai-chat/stream",
-    { config: { rateLimit: CHAT_STREAM_RATE_LIMIT }, schema: { querystring: ChatStreamQuery, response: errors } },
+    { config: { rateLimit: CHAT_STREAM_RATE_LIMIT }, schema: { querystring: StreamQuery, response: errors } },
     async (request, reply) => {
       const { sessionId } = request.query;
       const browser = browserOf(app, request);
-      // Opening the widget binds the session to this browser before its first message.
-      await service.bind(sessionId, browser.hash, request.ip);
+      // Opening the widget binds the session to this browser (and the page's language) before its first message.
+      await service.bind(sessionId, browser.hash, request.ip, request.query.lang ?? currentLanguage());
       const stream = openSse(request, reply, browser.setCookie ? { "set-cookie": browser.setCookie } : {});
       let deadline: number | null = null;
 

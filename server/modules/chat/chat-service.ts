@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { businessHoursText, isWithinBusinessHours } from "../../../content/business-hours.ts";
+import { isWithinBusinessHours } from "../../../content/business-hours.ts";
 import { company } from "../../../content/company.ts";
+import type { Language } from "../../../contracts/languages.ts";
 import type { ChatLink, ChatResponse, ChatSessionDetail, ChatQueueResponse } from "../../../contracts/chat.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { serverT } from "../../lib/i18n.ts";
+import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
+import { localizedContent } from "../../lib/localized-content.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { submitEnquiry } from "../contact/contact-service.ts";
 import type { Assistant, AssistantTurn } from "./assistant/assistant.ts";
@@ -15,7 +17,13 @@ import {
   summaryOf, toTranscriptMessage, updateSession, upsertSession, waitingSessions, type ChatMessageRow, type ChatSessionRow,
 } from "./chat-repository.ts";
 
+/** In the request's language: errors for whoever asked (visitor or agent). */
 const t = (key: string, options: Record<string, unknown> = {}) => serverT(`chat.${key}`, { ns: "chat", ...options });
+/** In the chat's language: whatever the server writes into the chat itself, whoever's request (or none) caused it. */
+const said = (row: Pick<ChatSessionRow, "language">, key: string, options: Record<string, unknown> = {}) =>
+  serverT(`chat.${key}`, { ns: "chat", ...options, lng: asLanguage(row.language) });
+/** Staff read the enquiries a chat leaves behind: those stay English, like the rest of the admin area. */
+const staffT = (key: string, options: Record<string, unknown> = {}) => serverT(`chat.${key}`, { ns: "chat", ...options, lng: "en" });
 /** How long an offer to take an email address stays open. */
 const EMAIL_OFFER_MS = 30 * 60_000;
 const EMAIL_PATTERN = /[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[a-z]{2,}/i;
@@ -69,8 +77,8 @@ export function chatService(options: ChatServiceOptions) {
   }
 
   /** The session for this browser, or 403 when another browser opened it. */
-  async function bind(sessionId: string, browserHash: string, ip?: string): Promise<ChatSessionRow> {
-    const row = await upsertSession(db, sessionId, browserHash, ip);
+  async function bind(sessionId: string, browserHash: string, ip?: string, language: Language = currentLanguage()): Promise<ChatSessionRow> {
+    const row = await upsertSession(db, sessionId, browserHash, ip, language);
     if (row.browserHash !== browserHash) throw new AppError("session_forbidden", t("sessionForbidden"), 403, { fields: { sessionId: t("sessionForbidden") } });
     return row;
   }
@@ -82,8 +90,15 @@ export function chatService(options: ChatServiceOptions) {
     return row;
   }
 
-  const emailOfferText = (key: "noAgent" | "closed" | "noAgentsOnline" | "cancelled") =>
-    t(key, { responseTime: company.support.responseTime, phone: company.phone.display, hours: businessHoursText, assistant: company.assistantName });
+  const emailOfferText = (row: Pick<ChatSessionRow, "language">, key: "noAgent" | "closed" | "noAgentsOnline" | "cancelled") => {
+    const local = localizedContent("company", asLanguage(row.language)).company;
+    return said(row, key, {
+      responseTime: local.support.responseTime,
+      phone: local.phone.display,
+      hours: local.businessHours.map((line) => `${line.days}: ${line.hours}`).join("; "),
+      assistant: local.assistantName,
+    });
+  };
 
   /** Puts the chat in the queue, or, when nobody can take it, says so and offers to take an email. */
   async function requestAgent(sessionId: string): Promise<string> {
@@ -92,14 +107,15 @@ export function chatService(options: ChatServiceOptions) {
     const agents = open ? await onlineAgentCount(db, at) : 0;
     return transaction(async (tx) => {
       const row = await lockSession(tx, sessionId);
-      if (!row || row.state !== "ai") return t("waiting");
+      if (!row) return t("waiting");
+      if (row.state !== "ai") return said(row, "waiting");
       if (!open || agents === 0) {
-        const text = emailOfferText(open ? "noAgentsOnline" : "closed");
+        const text = emailOfferText(row, open ? "noAgentsOnline" : "closed");
         await updateSession(tx, sessionId, { awaitingEmail: at, pollPrompt: null, pollSource: null });
         await say(tx, sessionId, "assistant", text);
         return text;
       }
-      await say(tx, sessionId, "assistant", t("handoverRequested"));
+      await say(tx, sessionId, "assistant", said(row, "handoverRequested"));
       const updated = await updateSession(tx, sessionId, {
         state: "waiting",
         waitDeadline: new Date(at.getTime() + options.agentWaitMs),
@@ -107,9 +123,9 @@ export function chatService(options: ChatServiceOptions) {
         pollSource: null,
         awaitingEmail: null,
       });
-      await say(tx, sessionId, "system", t("queued"));
+      await say(tx, sessionId, "system", said(row, "queued"));
       await emitSession(tx, updated);
-      return t("queued");
+      return said(row, "queued");
     });
   }
 
@@ -124,22 +140,22 @@ export function chatService(options: ChatServiceOptions) {
   /** The visitor gave an email address after the offer: it becomes an enquiry in the admin inbox. */
   async function takeEmail(row: ChatSessionRow, email: string, context: { ip?: string; userAgent?: string }): Promise<string> {
     const parsed = z.email().safeParse(email);
-    if (!parsed.success) return t("emailInvalid");
+    if (!parsed.success) return said(row, "emailInvalid");
     const transcript = transcriptText(await sessionMessages(db, row.id, 60));
     const enquiry = await submitEnquiry(
       db,
       {
-        firstName: row.clientName ?? t("enquiryFirstName"),
-        lastName: t("enquiryLastName"),
+        firstName: row.clientName ?? staffT("enquiryFirstName"),
+        lastName: staffT("enquiryLastName"),
         email: parsed.data,
         service: "other",
-        message: t("enquiryMessage", { sessionId: row.id, transcript }).slice(0, 1000),
+        message: staffT("enquiryMessage", { sessionId: row.id, transcript }).slice(0, 1000),
       },
       { ipAddress: context.ip, userAgent: context.userAgent },
       options.notifyTo,
     );
     options.onEnquiry();
-    const text = t("emailThanks", { email: parsed.data, responseTime: company.support.responseTime });
+    const text = said(row, "emailThanks", { email: parsed.data, responseTime: localizedContent("company", asLanguage(row.language)).company.support.responseTime });
     await transaction(async (tx) => {
       await updateSession(tx, row.id, { awaitingEmail: null, enquiryId: enquiry.id });
       await say(tx, row.id, "assistant", text);
@@ -151,8 +167,10 @@ export function chatService(options: ChatServiceOptions) {
     bind,
     existing,
 
-    async postMessage(input: { sessionId: string; message: string; clientMessageId?: string; browserHash: string; ip?: string; userAgent?: string }): Promise<ChatResponse> {
-      await bind(input.sessionId, input.browserHash, input.ip);
+    /** `language`: the page the visitor writes from (the request's); the chat follows it from then on. */
+    async postMessage(input: { sessionId: string; message: string; clientMessageId?: string; browserHash: string; ip?: string; userAgent?: string; language?: Language }): Promise<ChatResponse> {
+      const language = input.language ?? currentLanguage();
+      await bind(input.sessionId, input.browserHash, input.ip, language);
       if (input.clientMessageId) {
         const seen = await findByClientMessageId(db, input.sessionId, input.clientMessageId);
         if (seen) return { success: true, userMessageId: seen.id };
@@ -161,7 +179,10 @@ export function chatService(options: ChatServiceOptions) {
         const locked = (await lockSession(tx, input.sessionId))!;
         const message = await insertMessage(tx, { sessionId: input.sessionId, role: "user", content: input.message, clientMessageId: input.clientMessageId ?? null });
         await emitMessage(tx, message);
-        const row = locked.summary ? locked : await updateSession(tx, input.sessionId, { summary: input.message.replace(/\s+/g, " ").slice(0, 140) });
+        const changes: Partial<ChatSessionRow> = {};
+        if (!locked.summary) changes.summary = input.message.replace(/\s+/g, " ").slice(0, 140);
+        if (locked.language !== language) changes.language = language;
+        const row = Object.keys(changes).length > 0 ? await updateSession(tx, input.sessionId, changes) : locked;
         return { row, message };
       });
       if (row.state !== "ai") return { success: true, userMessageId: message.id };
@@ -174,7 +195,7 @@ export function chatService(options: ChatServiceOptions) {
       }
 
       const history: AssistantTurn[] = (await sessionMessages(db, input.sessionId, 12)).map((m) => ({ role: m.role, content: m.content }));
-      const reply = await options.assistant.answer(input.message, history.slice(0, -1));
+      const reply = await options.assistant.answer(input.message, history.slice(0, -1), asLanguage(row.language));
       if (reply.handover) {
         const response = await requestAgent(input.sessionId);
         return { success: true, userMessageId: message.id, response };
@@ -183,13 +204,13 @@ export function chatService(options: ChatServiceOptions) {
         // A person may have taken over while the assistant was thinking: then it stays quiet.
         const current = await lockSession(tx, input.sessionId);
         if (current?.state !== "ai") return null;
-        const said = await say(tx, input.sessionId, "assistant", reply.text, reply.links);
+        const answered = await say(tx, input.sessionId, "assistant", reply.text, reply.links);
         if (reply.offerHuman) {
-          const prompt = t("pollTalkToHuman");
+          const prompt = said(current, "pollTalkToHuman");
           await updateSession(tx, input.sessionId, { pollPrompt: prompt, pollSource: "assistant" });
           await appendEvent(tx, input.sessionId, "poll", { type: "poll", prompt });
         }
-        return said;
+        return answered;
       });
       return { success: true, userMessageId: message.id, response: answer?.content, assistantMessageId: answer?.id };
     },
@@ -204,7 +225,7 @@ export function chatService(options: ChatServiceOptions) {
       });
       if (source === "assistant" && row.state === "ai") {
         if (input.answer === "yes") await requestAgent(row.id);
-        else await transaction((tx) => say(tx, row.id, "assistant", t("pollDeclined")));
+        else await transaction((tx) => say(tx, row.id, "assistant", said(row, "pollDeclined")));
       }
     },
 
@@ -215,7 +236,7 @@ export function chatService(options: ChatServiceOptions) {
         const locked = await lockSession(tx, row.id);
         if (!locked || locked.state === "ai") return;
         const updated = await updateSession(tx, row.id, { state: "ai", waitDeadline: null, assignedAgentId: null, assignedAgentName: null, awaitingEmail: now() });
-        await say(tx, row.id, "system", emailOfferText("cancelled"));
+        await say(tx, row.id, "system", emailOfferText(locked, "cancelled"));
         await emitSession(tx, updated);
       });
     },
@@ -231,7 +252,7 @@ export function chatService(options: ChatServiceOptions) {
       for (const id of expired) {
         await transaction(async (tx) => {
           const updated = await updateSession(tx, id, { awaitingEmail: now() });
-          await say(tx, id, "system", emailOfferText("noAgent"));
+          await say(tx, id, "system", emailOfferText(updated, "noAgent"));
           await emitSession(tx, updated);
         });
       }
@@ -268,7 +289,7 @@ export function chatService(options: ChatServiceOptions) {
           throw new AppError(row.state === "agent" ? "already_accepted" : "not_waiting", t(row.state === "agent" ? "alreadyAccepted" : "notWaiting"), 409);
         }
         const updated = await updateSession(tx, sessionId, { state: "agent", waitDeadline: null, assignedAgentId: staff.id, assignedAgentName: staff.displayName });
-        await say(tx, sessionId, "system", t("agentJoined", { agent: staff.displayName }));
+        await say(tx, sessionId, "system", said(row, "agentJoined", { agent: staff.displayName }));
         await emitSession(tx, updated);
         await recordAudit(tx, { actor: { id: staff.id, username: staff.username }, action: "chat.accept", targetType: "chat_session", targetId: sessionId, ipAddress: ip });
       });
@@ -314,9 +335,10 @@ export function chatService(options: ChatServiceOptions) {
 
     async end(sessionId: string, staff: StaffActor, ip?: string): Promise<void> {
       await transaction(async (tx) => {
-        await this.assigned(tx, sessionId, staff);
+        const row = await this.assigned(tx, sessionId, staff);
         const updated = await updateSession(tx, sessionId, { state: "ai", assignedAgentId: null, assignedAgentName: null, pollPrompt: null, pollSource: null });
-        await say(tx, sessionId, "system", t("agentEnded", { agent: staff.displayName, assistant: company.assistantName }));
+        const assistant = localizedContent("company", asLanguage(row.language)).company.assistantName;
+        await say(tx, sessionId, "system", said(row, "agentEnded", { agent: staff.displayName, assistant }));
         await emitSession(tx, updated);
         await recordAudit(tx, { actor: { id: staff.id, username: staff.username }, action: "chat.end", targetType: "chat_session", targetId: sessionId, ipAddress: ip });
       });

@@ -46,9 +46,11 @@ export async function submitEnquiry(
       kind: "contact_enquiry",
       toAddress: notifyTo,
       replyTo: row.email,
-      subject: serverT("enquiry.subject", { ns: "email", name, service }),
+      // To staff: English, like the admin area, whatever the visitor's language.
+      subject: serverT("enquiry.subject", { ns: "email", lng: "en", name, service }),
       textBody: serverT("enquiry.body", {
         ns: "email",
+        lng: "en",
         name,
         firstName: row.firstName,
         email: row.email,
@@ -57,7 +59,7 @@ export async function submitEnquiry(
         id: row.id,
         receivedAt: row.createdAt.toISOString(),
         report: row.analysisReportId
-          ? `\n${serverT("enquiry.report", { ns: "email", url: `${publicUrl}/speed-analysis?report=${encodeURIComponent(row.analysisReportId)}` })}`
+          ? `\n${serverT("enquiry.report", { ns: "email", lng: "en", url: `${publicUrl}/speed-analysis?report=${encodeURIComponent(row.analysisReportId)}` })}`
           : "",
       }),
     });

@@ -83,6 +83,28 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     expect(getRequests.length).toBeGreaterThan(0);
   });
 
+  it("brings a visitor back to the payment pages in the language they paid from", async () => {
+    sim.faults.dropCallbacks = true;
+    const french = await app.inject({ method: "POST", url: "/api/hosted-payment", payload: { ...valid, phoneNumber: "250783456039" }, headers: { "accept-language": "fr" }, remoteAddress: `198.51.100.${++ip % 250}` });
+    const { transactionId, redirectUrl } = french.json<{ transactionId: string; redirectUrl: string }>();
+    const session = [...sim.sessions.values()].find((s) => s.depositId === transactionId)!;
+    expect(new URL(session.returnUrl).searchParams.get("lang")).toBe("fr");
+    // The browser comes back from pawaPay with its own Accept-Language: the return URL decides.
+    const returnUrl = await payOnPage(redirectUrl);
+    const returned = await app.inject({ method: "GET", url: `${returnUrl.pathname}${returnUrl.search}`, headers: { "accept-language": "en" } });
+    const location = new URL(returned.headers.location as string, "http://x");
+    expect(location.pathname).toBe("/fr/payment");
+    expect(parsePaymentResult(location.searchParams.get("paymentResult"))).toEqual({ success: false, transactionId, status: "FAILED", error: "Le paiement n'a pas été validé sur le téléphone." });
+
+    const unknown = await app.inject({ method: "GET", url: `/api/payments/return?depositId=${randomUUID()}&lang=sw` });
+    expect(new URL(unknown.headers.location as string, "http://x").pathname).toBe("/sw/payment");
+    const { transactionId: pending } = (await app.inject({ method: "POST", url: "/api/hosted-payment", payload: valid, headers: { "accept-language": "rw" }, remoteAddress: `198.51.100.${++ip % 250}` })).json<{ transactionId: string }>();
+    expect((await app.inject({ method: "GET", url: `/api/payments/return?depositId=${pending}&lang=rw` })).headers.location).toBe(`/rw/payment/receipt?transactionId=${pending}`);
+    // An English payment's return URL names no language, as before.
+    const { transactionId: english } = (await create()).json<{ transactionId: string }>();
+    expect(new URL([...sim.sessions.values()].find((s) => s.depositId === english)!.returnUrl).search).toBe(`?transactionId=${english}`);
+  });
+
   it("trusts nothing in the return request: a forged return for an unpaid page changes nothing", async () => {
     const { transactionId } = (await create()).json<{ transactionId: string }>();
     const forged = await app.inject({ method: "GET", url: `/api/payments/return?depositId=${transactionId}&status=COMPLETED` });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
+import { defaultLanguage, languages, localizePath } from "../../../contracts/languages.ts";
 import {
   ActiveConfigResponse,
   DepositRequest,
@@ -99,21 +100,30 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     "/api/payments/return",
     {
       config: { rateLimit: LOOKUP_RATE_LIMIT },
-      schema: { querystring: z.object({ transactionId: z.string().max(64).optional(), depositId: z.string().max(64).optional() }) },
+      schema: {
+        querystring: z.object({
+          transactionId: z.string().max(64).optional(),
+          depositId: z.string().max(64).optional(),
+          // The page the customer paid from (see createHostedPayment); absent: English.
+          lang: z.enum(languages).optional().catch(undefined),
+        }),
+      },
     },
     async (request, reply) => {
+      const language = request.query.lang ?? defaultLanguage;
+      const page = (path: string) => localizePath(path, language);
       const id = request.query.depositId ?? request.query.transactionId ?? "";
       const row = (await service.find(id)) ? await service.refresh(id, "return") : null;
       if (!row) {
-        return reply.redirect(`/payment?paymentResult=${encodePaymentResult({ success: false, status: "FAILED", error: serverT("payments.notFound") })}`, 303);
+        return reply.redirect(page(`/payment?paymentResult=${encodePaymentResult({ success: false, status: "FAILED", error: serverT("payments.notFound", { lng: language }) })}`), 303);
       }
       const status = row.status as TransactionStatus;
-      if (!isFinalStatus(status)) return reply.redirect(`/payment/receipt?transactionId=${row.id}`, 303);
+      if (!isFinalStatus(status)) return reply.redirect(page(`/payment/receipt?transactionId=${row.id}`), 303);
       const result =
         status === "COMPLETED"
           ? { success: true, transactionId: row.id, status }
-          : { success: false, transactionId: row.id, status, error: customerFailure(row.failureCode) ?? paymentMessages.paymentFailedFallback };
-      return reply.redirect(`/payment?paymentResult=${encodePaymentResult(result)}`, 303);
+          : { success: false, transactionId: row.id, status, error: customerFailure(row.failureCode, language) ?? paymentMessages.paymentFailedFallback };
+      return reply.redirect(page(`/payment?paymentResult=${encodePaymentResult(result)}`), 303);
     },
   );
 

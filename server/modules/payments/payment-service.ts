@@ -11,7 +11,8 @@ import {
 import { ProviderError, type OperationConf, type PaymentProvider, type ProviderPaymentState } from "../../adapters/pawapay/payment-provider.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { serverT } from "../../lib/i18n.ts";
+import { currentLanguage, serverT } from "../../lib/i18n.ts";
+import { defaultLanguage, type Language } from "../../../contracts/languages.ts";
 import {
   applyTransition,
   claimDueChecks,
@@ -44,13 +45,14 @@ const CONF_TTL_MS = 5 * 60 * 1000;
 const MAX_CHECK_DELAY_MS = 10 * 60 * 1000;
 
 /** A customer-facing reason for a failure code (never pawaPay's developer message). */
-export function customerFailure(code: string | null): string | null {
+export function customerFailure(code: string | null, lng?: Language): string | null {
   if (!code) return null;
   const key = `payments.failure.${code}`;
+  const options = lng ? { lng } : {};
   try {
-    return serverT(key);
+    return serverT(key, options);
   } catch {
-    return serverT("payments.failure.other");
+    return serverT("payments.failure.other", options);
   }
 }
 
@@ -279,11 +281,14 @@ export function paymentService(deps: { db: Database; provider: PaymentProvider; 
       orderHandlers.set(orderType, handler);
     },
 
-    /** POST /api/hosted-payment and "pay for this": stores the payment, then opens the provider's page. */
-    async createHostedPayment(input: NewPayment, returnBase: string): Promise<{ transactionId: string; redirectUrl: string }> {
+    /**
+     * POST /api/hosted-payment and "pay for this": stores the payment, then opens the provider's page.
+     * `language`: the page the customer pays from (the request's); they come back to it in that language.
+     */
+    async createHostedPayment(input: NewPayment, returnBase: string, language: Language = currentLanguage()): Promise<{ transactionId: string; redirectUrl: string }> {
       await checkAmount(input, "DEPOSIT");
       const row = await insertNew(input, "deposit", "payment_page");
-      const returnUrl = `${returnBase}/api/payments/return?transactionId=${row.id}`;
+      const returnUrl = `${returnBase}/api/payments/return?transactionId=${row.id}${language === defaultLanguage ? "" : `&lang=${language}`}`;
       const country = paymentCountry(input.country);
       try {
         const result = await provider.createPaymentPage({
@@ -295,7 +300,8 @@ export function paymentService(deps: { db: Database; provider: PaymentProvider; 
           phoneNumber: input.phoneNumber,
           customerMessage: input.description,
           reason: input.description,
-          language: "EN",
+          // pawaPay's page speaks English and French.
+          language: language === "fr" ? "FR" : "EN",
           metadata: [{ transactionId: row.id }, ...(input.orderRef ? [{ orderRef: input.orderRef }] : [])],
         });
         if (result.kind === "rejected") {

@@ -7,6 +7,7 @@ import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 import { sshKeys } from "../../../tests/fixtures/ssh-keys.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
+import { serverT } from "../../lib/i18n.ts";
 import { auditLog, outboxEmails, vpsOrders } from "../../db/schema.ts";
 
 const order = (changes: Partial<VpsOrderRequest> = {}): VpsOrderRequest => ({
@@ -121,6 +122,33 @@ describe.each(databaseBackends())("VPS orders on $name", (backend) => {
     const emails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, "vps.received"));
     expect(emails.some((e) => e.toAddress === "aline@example.rw" && e.textBody.includes(`/vps-hosting/order/${created.token}`))).toBe(true);
     expect((await app.inject({ method: "GET", url: "/api/vps/orders/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" })).statusCode).toBe(404);
+  });
+
+  it("keeps the customer's language in the order: its link, the payment page and every email to them", async () => {
+    const response = await app.inject({ method: "POST", url: "/api/vps/orders", headers: { host: "shop.example.test", "accept-language": "fr-FR,fr" }, payload: order({ email: "fr@example.rw", hostname: "fr-1.example.rw" }), remoteAddress: `198.51.100.${++ip}` });
+    expect(response.statusCode).toBe(201);
+    const created = response.json<VpsOrderCreated>();
+    expect(created.orderUrl).toBe(`/fr/vps-hosting/order/${created.token}`);
+    const id = await orderId(created.token);
+    expect((await database.db.select().from(vpsOrders).where(eq(vpsOrders.id, id)))[0]?.language).toBe("fr");
+
+    // The test payment page speaks French, and sends the browser back to the French pages.
+    const page = await app.inject({ method: "GET", url: new URL(created.redirectUrl).pathname, headers: { "accept-language": "en" } });
+    expect(page.body).toContain('<html lang="fr">');
+    // Paid through a callback, moved by English-speaking staff: the customer still reads French.
+    await payFor(created);
+    expect((await move(id, { to: "provisioning" })).statusCode).toBe(200);
+    const emails = (await database.db.select().from(outboxEmails)).filter((e) => e.subject.includes(created.reference) || e.subject.includes("fr-1.example.rw") || e.textBody.includes(created.reference));
+    const byKind = new Map(emails.map((e) => [e.kind, e]));
+    const fr = (key: string, values: Record<string, unknown>) => serverT(`email.${key}.subject`, { ns: "vps", lng: "fr", ...values });
+    expect(byKind.get("vps.received")?.subject).toBe(fr("received", { reference: created.reference }));
+    expect(byKind.get("vps.received")?.subject).toMatch(/^Votre commande VPS/);
+    expect(byKind.get("vps.received")?.textBody).toContain(`https://www.example.test/fr/vps-hosting/order/${created.token}`);
+    expect(byKind.get("vps.paid")?.subject).toBe(fr("paid", { reference: created.reference }));
+    expect(byKind.get("vps.provisioning")?.subject).toBe(fr("provisioning", { hostname: "fr-1.example.rw" }));
+    expect(byKind.get("vps.staffPaid")?.subject).toBe(`VPS order ${created.reference} paid: set up fr-1.example.rw`);
+    const detail = (await admin("GET", `/api/admin/vps/orders/${id}`)).json<VpsOrderDetail>();
+    expect(detail.orderUrl).toBe(`/fr/vps-hosting/order/${created.token}`);
   });
 
   it("marks the order paid when its payment completes, and tells customer and staff", async () => {

@@ -22,8 +22,9 @@ import {
 } from "../../../contracts/vps.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { defaultLanguage, languageLocales, localizePath, type Language } from "../../../contracts/languages.ts";
 import { AppError } from "../../lib/errors.ts";
-import { serverT } from "../../lib/i18n.ts";
+import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { enqueueEmail } from "../notifications/outbox-repository.ts";
 import type { OrderPaidHandler } from "../payments/payment-service.ts";
@@ -53,6 +54,7 @@ export interface OrderPayments {
   createHostedPayment(
     input: { phoneNumber: string; amount: number; currency: string; country: string; description: string; ipAddress?: string; orderType?: string; orderRef?: string },
     returnBase: string,
+    language?: Language,
   ): Promise<{ transactionId: string; redirectUrl: string }>;
   onOrderPaid(orderType: string, handler: OrderPaidHandler): void;
 }
@@ -115,7 +117,8 @@ export function vpsService(deps: {
   onQueued?: () => void;
 }) {
   const { db, payments, cipher, provisioner, publicUrl, notifyTo, log } = deps;
-  const orderUrl = (token: string) => `/vps-hosting/order/${token}`;
+  /** The customer's order page, in the language they ordered in. */
+  const orderUrl = (token: string, language: string = defaultLanguage) => localizePath(`/vps-hosting/order/${token}`, asLanguage(language));
 
   /** The catalogue with staff price changes applied; withdrawn plans stay listed as inactive. */
   async function catalog(database: Database = db): Promise<VpsCatalog> {
@@ -134,7 +137,12 @@ export function vpsService(deps: {
     };
   }
 
+  /**
+   * The customer's emails are in the language they ordered in, whoever's request (a payment
+   * callback, a member of staff) or none sends them.
+   */
   function customerEmail(row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
+    const lng = asLanguage(row.language);
     const quote = row.quote as VpsQuote;
     const values = {
       name: row.customerName,
@@ -142,10 +150,11 @@ export function vpsService(deps: {
       hostname: row.hostname,
       plan: (row.plan as PlanSnapshot).name,
       months: row.periodMonths,
-      total: quote.total.toLocaleString("en-US"),
+      total: quote.total.toLocaleString(lng === defaultLanguage ? "en-US" : languageLocales[lng].intl),
       currency: row.currency,
-      orderUrl: `${publicUrl}${orderUrl(row.accessToken)}`,
+      orderUrl: `${publicUrl}${orderUrl(row.accessToken, lng)}`,
       ...extra,
+      lng,
     };
     return {
       kind: `vps.${kind}`,
@@ -204,7 +213,8 @@ export function vpsService(deps: {
       access: paid.accessMethod === "ssh_key" ? "SSH key" : "password",
       adminUrl: `${publicUrl}/admin/vps/orders/${paid.id}`,
     };
-    await enqueueEmail(tx, { kind: "vps.staffPaid", toAddress: notifyTo, subject: vt("email.staffPaid.subject", values), textBody: vt("email.staffPaid.body", values) });
+    // Staff read English, like the rest of the admin area.
+    await enqueueEmail(tx, { kind: "vps.staffPaid", toAddress: notifyTo, subject: vt("email.staffPaid.subject", { ...values, lng: "en" }), textBody: vt("email.staffPaid.body", { ...values, lng: "en" }) });
     deps.onQueued?.();
   };
   payments.onOrderPaid(VPS_ORDER_TYPE, onPaid);
@@ -237,7 +247,9 @@ export function vpsService(deps: {
     }
     const changes: Partial<VpsOrderRow> = {};
     let emailKind: string = to;
-    const extra: Record<string, unknown> = { reason: request.reason ? vt("email.reasonLine", { reason: request.reason.replace(/\.$/, "") }) : "" };
+    // Parts of the customer's email, in the customer's language (this request is a member of staff's).
+    const lng = asLanguage(order.language);
+    const extra: Record<string, unknown> = { reason: request.reason ? vt("email.reasonLine", { reason: request.reason.replace(/\.$/, ""), lng }) : "" };
     if (to === "active" && from === "provisioning") {
       const server = request.server;
       if (!server) throw fieldError("server.ipAddress", vt("serverMissing"));
@@ -254,7 +266,7 @@ export function vpsService(deps: {
       extra.ip = server.ipAddress;
       extra.username = server.username;
       extra.expiresAt = (changes.expiresAt as Date).toISOString().slice(0, 10);
-      extra.login = order.accessMethod === "ssh_key" ? vt("email.loginWithKey", { username: server.username, ip: server.ipAddress }) : vt("email.loginWithPassword");
+      extra.login = order.accessMethod === "ssh_key" ? vt("email.loginWithKey", { username: server.username, ip: server.ipAddress, lng }) : vt("email.loginWithPassword", { lng });
     } else if (to === "active") {
       emailKind = "reactivated";
     }
@@ -289,7 +301,7 @@ export function vpsService(deps: {
       activatedAt: iso(row.activatedAt),
       nextStatuses: VPS_TRANSITIONS[row.status as VpsOrderStatus].filter((status) => status !== "paid"),
       events: (await orderEvents(db, row.id)).map(toEvent),
-      orderUrl: orderUrl(row.accessToken),
+      orderUrl: orderUrl(row.accessToken, row.language),
     };
   }
 
@@ -297,7 +309,9 @@ export function vpsService(deps: {
     catalog: () => catalog(),
 
     /** Stores the order (and its "received" email), then opens the payment page for it. */
-    async createOrder(input: z.output<typeof VpsOrderRequest>, context: { origin: string; ipAddress?: string }): Promise<VpsOrderCreated> {
+    /** `context.language`: the page the customer orders from (the request's); their emails and links keep it. */
+    async createOrder(input: z.output<typeof VpsOrderRequest>, context: { origin: string; ipAddress?: string; language?: Language }): Promise<VpsOrderCreated> {
+      const language = context.language ?? currentLanguage();
       const current = await catalog();
       const plan = current.plans.find((p) => p.id === input.planId && p.active);
       if (!plan) throw fieldError("planId", vpsMessages.planUnknown);
@@ -329,6 +343,7 @@ export function vpsService(deps: {
           email: input.email,
           phoneNumber: input.phoneNumber,
           ipAddress: context.ipAddress ?? null,
+          language,
         });
         await addEvent(tx, { orderId: id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
         await notify(tx, row, "received");
@@ -336,7 +351,7 @@ export function vpsService(deps: {
       });
       deps.onQueued?.();
       const payment = await pay(order, context.origin, context.ipAddress);
-      return { token, reference: order.reference, orderUrl: orderUrl(token), redirectUrl: payment.redirectUrl };
+      return { token, reference: order.reference, orderUrl: orderUrl(token, language), redirectUrl: payment.redirectUrl };
     },
 
     /** Another payment page for an order still waiting for payment (the first was abandoned or failed). */

@@ -1,3 +1,5 @@
+import { currentLanguage } from "../i18n/index.ts";
+
 /**
  * The site's HTTP helper (spec section 7): JSON bodies, credentials always sent, and a
  * non-OK response raised as an error whose message is "status: body text".
@@ -32,10 +34,15 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   }
 }
 
+/** The page's language: the server answers (errors, chat replies, emails) in it. */
+export function languageHeaders(): Record<string, string> {
+  return { "Accept-Language": currentLanguage() };
+}
+
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { "Content-Type": "application/json" },
+    headers: data === undefined ? languageHeaders() : { ...languageHeaders(), "Content-Type": "application/json" },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: "include",
   });

@@ -1,4 +1,5 @@
 import type { ChatLink } from "../../../../contracts/chat.ts";
+import type { Language } from "../../../../contracts/languages.ts";
 
 export type AssistantIntent = "greeting" | "thanks" | "goodbye" | "human" | "answer" | "unknown";
 
@@ -22,5 +23,6 @@ export interface AssistantReply {
 
 /** Answers a visitor; two implementations: built-in retrieval, and any OpenAI-compatible API. */
 export interface Assistant {
-  answer(message: string, history: readonly AssistantTurn[]): Promise<AssistantReply>;
+  /** `language`: the chat's language (its answers, links and fixed replies); the request's when not given. */
+  answer(message: string, history: readonly AssistantTurn[], language?: Language): Promise<AssistantReply>;
 }

@@ -1,4 +1,6 @@
 import { company } from "../../../../content/company.ts";
+import { languageNames, type Language } from "../../../../contracts/languages.ts";
+import { currentLanguage } from "../../../lib/i18n.ts";
 import type { Assistant, AssistantReply, AssistantTurn } from "./assistant.ts";
 import type { SearchHit } from "./knowledge-base.ts";
 
@@ -9,7 +11,8 @@ export interface OpenAiCompatibleOptions {
   timeoutMs: number;
   /** Answers when the API is slow, failing or says nothing: the visitor always gets an answer. */
   fallback: Assistant;
-  retrieve: (question: string) => SearchHit[];
+  /** The site's content nearest the question, in the chat's language (links to that language's pages). */
+  retrieve: (question: string, language: Language) => SearchHit[];
   fetch?: typeof fetch;
 }
 
@@ -23,13 +26,13 @@ export const HANDOVER_TOOL = {
   },
 } as const;
 
-function systemPrompt(hits: SearchHit[]): string {
+function systemPrompt(hits: SearchHit[], language: Language): string {
   const sources = hits.map((hit, i) => `[${i + 1}] ${hit.doc.title} (page ${hit.doc.link.href}): ${hit.doc.answer}`).join("\n");
   return [
     `You are ${company.assistantName}, the website assistant of ${company.name}, a technology services company in ${company.headquarters.city}, ${company.headquarters.country}.`,
     "Answer only questions about the company, its services, prices, free tools, hours, contact details and founder, using only the sources below.",
     "If the sources do not cover a question, say so briefly and suggest contacting the team. Politely decline unrelated topics.",
-    "Reply in the visitor's language, in at most four sentences, without markdown headings.",
+    `Reply in the visitor's language (the site is shown to them in ${languageNames[language]}), in at most four sentences, without markdown headings.`,
     `When the visitor wants a person, call ${HANDOVER_TOOL.function.name}.`,
     `Contact: ${company.phone.display}, ${company.email}.`,
     "Sources:",
@@ -70,11 +73,11 @@ async function readCompletionStream(response: Response): Promise<{ text: string;
 export function openAiCompatibleAssistant(options: OpenAiCompatibleOptions): Assistant {
   const doFetch = options.fetch ?? fetch;
   return {
-    async answer(message, history) {
-      const builtIn = await options.fallback.answer(message, history);
+    async answer(message, history, language = currentLanguage()) {
+      const builtIn = await options.fallback.answer(message, history, language);
       // Greetings and explicit requests for a person need no model: the intent is already certain.
       if (builtIn.intent === "human" || builtIn.intent === "greeting") return builtIn;
-      const hits = options.retrieve(message);
+      const hits = options.retrieve(message, language);
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), options.timeoutMs);
       try {
@@ -93,7 +96,7 @@ export function openAiCompatibleAssistant(options: OpenAiCompatibleOptions): Ass
             max_tokens: 400,
             tools: [HANDOVER_TOOL],
             messages: [
-              { role: "system", content: systemPrompt(hits) },
+              { role: "system", content: systemPrompt(hits, language) },
               ...history.slice(-10).map((turn) => ({ role: ROLE[turn.role], content: turn.content })),
               { role: "user", content: message },
             ],
