@@ -4,6 +4,7 @@ import {
   DAYS_PER_YEAR,
   elapsedSince,
   formatElapsed,
+  type ElapsedWords,
 } from "./durations.ts";
 
 const DAY_MS = 86_400_000;
@@ -142,5 +143,18 @@ describe("formatElapsed", () => {
       "9 years, 8 months",
     );
     expect(formatElapsed(elapsedSince(BASE, afterBase(30)))).toBe("less than a month");
+  });
+
+  it("takes its words from the caller", () => {
+    const french: ElapsedWords = {
+      years: (count) => `${count} ${count === 1 ? "an" : "ans"}`,
+      months: (count) => `${count} mois`,
+      both: (years, months) => `${years} et ${months}`,
+      lessThanAMonth: "moins d'un mois",
+    };
+    expect(formatElapsed({ years: 7, months: 8 }, french)).toBe("7 ans et 8 mois");
+    expect(formatElapsed({ years: 1, months: 0 }, french)).toBe("1 an");
+    expect(formatElapsed({ years: 0, months: 3 }, french)).toBe("3 mois");
+    expect(formatElapsed({ years: 0, months: 0 }, french)).toBe("moins d'un mois");
   });
 });

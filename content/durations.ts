@@ -46,18 +46,35 @@ export function elapsedSince(start: Date | string, now: Date): Elapsed {
   return { totalDays, years, months, days };
 }
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+/**
+ * The words a language writes a duration with, usually from a catalog: `years(7)` is
+ * "7 years", `both("7 years", "8 months")` is "7 years, 8 months".
+ */
+export interface ElapsedWords {
+  years(count: number): string;
+  months(count: number): string;
+  both(years: string, months: string): string;
+  lessThanAMonth: string;
 }
 
+const englishPlural = (unit: string) => (count: number) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/** English, for callers without a catalog (tests, server-side text). */
+export const englishElapsedWords: ElapsedWords = {
+  years: englishPlural("year"),
+  months: englishPlural("month"),
+  both: (years, months) => `${years}, ${months}`,
+  lessThanAMonth: "less than a month",
+};
+
 /**
- * Short English rendering such as "7 years, 8 months", "1 year" or
- * "3 months"; zero parts are omitted and "less than a month" is returned when
- * both years and months are zero. Temporary until durations are localised.
+ * Short rendering such as "7 years, 8 months", "1 year" or "3 months", in the words given
+ * (English by default); zero parts are omitted and "less than a month" is returned when both
+ * years and months are zero.
  */
-export function formatElapsed(e: Pick<Elapsed, "years" | "months">): string {
-  const parts: string[] = [];
-  if (e.years > 0) parts.push(plural(e.years, "year"));
-  if (e.months > 0) parts.push(plural(e.months, "month"));
-  return parts.length > 0 ? parts.join(", ") : "less than a month";
+export function formatElapsed(e: Pick<Elapsed, "years" | "months">, words: ElapsedWords = englishElapsedWords): string {
+  if (e.years > 0 && e.months > 0) return words.both(words.years(e.years), words.months(e.months));
+  if (e.years > 0) return words.years(e.years);
+  if (e.months > 0) return words.months(e.months);
+  return words.lessThanAMonth;
 }

@@ -1,4 +1,5 @@
 import { founderHandle } from "../content/founder-handle.ts";
+import { languages, localizePath, splitLanguage } from "./languages.ts";
 
 /**
  * The site's route table as data: which paths are public (prerendered, listed in
@@ -38,15 +39,31 @@ export const appRoutePrefixes: readonly string[] = [
 /** The prerendered copy of the 404 page; served with status 404 for unknown paths. */
 export const notFoundPrerenderPath = "/__not-found";
 
+/** Staff screens exist in English only. */
+const englishOnlyPrefixes: readonly string[] = ["/auth", "/admin"];
+
+/** Every public page in every language, plus each language's 404 page. */
 export function prerenderPaths(): string[] {
-  return [...publicRoutes.filter((r) => r.prerender).map((r) => r.path), notFoundPrerenderPath];
+  const paths = [...publicRoutes.filter((r) => r.prerender).map((r) => r.path), notFoundPrerenderPath];
+  return languages.flatMap((language) => paths.map((path) => localizePath(path, language)));
 }
 
 export function isAppRoute(pathname: string): boolean {
-  return appRoutePrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const { language, path } = splitLanguage(pathname);
+  return appRoutePrefixes.some(
+    (p) => (path === p || path.startsWith(`${p}/`)) && (language === "en" || !englishOnlyPrefixes.includes(p)),
+  );
 }
 
-export function findPublicRoute(pathname: string): SiteRoute | undefined {
+/** The public route a path shows (in any language); `path` is where its prerendered copy lives. */
+export function findPublicRoute(pathname: string): (SiteRoute & { file: string }) | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return publicRoutes.find((r) => r.path === normalized);
+  const { language, path } = splitLanguage(normalized);
+  const route = publicRoutes.find((r) => r.path === path);
+  return route ? { ...route, file: localizePath(route.path, language) } : undefined;
+}
+
+/** The prerendered 404 page for the language a path is in. */
+export function notFoundPagePath(pathname: string): string {
+  return localizePath(notFoundPrerenderPath, splitLanguage(pathname).language);
 }

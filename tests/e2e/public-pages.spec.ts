@@ -116,7 +116,8 @@ test("the home page carries Organization JSON-LD", async ({ request }) => {
 test("sitemap.xml and robots.txt are served", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   for (const { path } of pages) expect(sitemap).toContain(`<loc>${new URL(path, company.website.url).toString()}</loc>`);
-  expect(sitemap.match(/<url>/g)).toHaveLength(pages.length);
+  // Each page once per language (English, French, Swahili, Kinyarwanda).
+  expect(sitemap.match(/<url>/g)).toHaveLength(pages.length * 4);
   expect(await (await request.get("/robots.txt")).text()).toContain("Sitemap: ");
 });
 

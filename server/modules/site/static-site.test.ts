@@ -30,6 +30,9 @@ describe("serving the built site", () => {
       [`${founder.handle}/index.html`]: page("Founder page"),
       "__spa-fallback.html": page("App shell", "window.spa=3"),
       "__not-found/index.html": page("Oops! Page Not Found"),
+      "fr/index.html": page("Page d'accueil"),
+      "fr/about/index.html": page("À propos"),
+      "sw/__not-found/index.html": page("Ukurasa haupatikani"),
       "assets/app-abc123.js": "console.log('app')",
     };
     for (const [file, body] of Object.entries(files)) {
@@ -75,6 +78,46 @@ describe("serving the built site", () => {
     expect(response.body).toContain("Oops! Page Not Found");
   });
 
+  it.each([
+    ["/fr", "Page d'accueil"],
+    ["/fr/", "Page d'accueil"],
+    ["/fr/about", "À propos"],
+  ])("serves the translated prerendered page for %s", async (url, text) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(text);
+  });
+
+  it("serves the app shell for client-only screens in every language, and each language its own 404 page", async () => {
+    expect((await app.inject("/sw/domains")).body).toContain("App shell");
+    const missing = await app.inject("/sw/no-such-page");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("Ukurasa haupatikani");
+    expect((await app.inject("/fr/admin")).statusCode).toBe(404);
+  });
+
+  it.each([
+    ["/", { "accept-language": "fr-FR,fr;q=0.9,en;q=0.8" }, "/fr"],
+    ["/about", { "accept-language": "sw-KE, en;q=0.5" }, "/sw/about"],
+    ["/domains?name=kigali", { "accept-language": "rw" }, "/rw/domains?name=kigali"],
+    ["/about", { cookie: "lang=fr", "accept-language": "en" }, "/fr/about"],
+  ])("sends a first visit to %s with %o to %s", async (url, headers, location) => {
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+    expect(response.headers.vary).toContain("Accept-Language");
+  });
+
+  it.each([
+    ["/about", { "accept-language": "fr", cookie: "lang=en" }],
+    ["/about", { "accept-language": "de-DE, en;q=0.5" }],
+    ["/fr/about", { "accept-language": "sw" }],
+    ["/admin", { "accept-language": "fr" }],
+    ["/assets/app-abc123.js", { "accept-language": "fr" }],
+  ])("keeps %s where it is for %o", async (url, headers) => {
+    expect((await app.inject({ url, headers })).statusCode).toBe(200);
+  });
+
   it("caches hashed assets for a year and serves them precompressed", async () => {
     const response = await app.inject({ url: "/assets/app-abc123.js", headers: { "accept-encoding": "br, gzip" } });
     expect(response.statusCode).toBe(200);
@@ -99,8 +142,17 @@ describe("serving the built site", () => {
     const response = await app.inject("/sitemap.xml");
     expect(response.headers["content-type"]).toContain("application/xml");
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(publicRoutes.map((r) => new URL(r.path, "https://www.example.rw/").toString()));
+    const address = (path: string) => new URL(path, "https://www.example.rw/").toString();
+    expect(locs).toEqual(
+      publicRoutes.flatMap((r) => [r.path, `/fr${r.path === "/" ? "" : r.path}`, `/sw${r.path === "/" ? "" : r.path}`, `/rw${r.path === "/" ? "" : r.path}`].map(address)),
+    );
     expect(locs).toContain(`https://www.example.rw/${founder.handle}`);
+    expect(locs).toContain(`https://www.example.rw/rw/${founder.handle}`);
+    // Every entry names all its translations, with English as the default.
+    const about = /<url><loc>https:\/\/www\.example\.rw\/sw\/about<\/loc>(.*?)<\/url>/.exec(response.body)?.[1] ?? "";
+    for (const [lang, path] of [["en", "/about"], ["fr", "/fr/about"], ["sw", "/sw/about"], ["rw", "/rw/about"], ["x-default", "/about"]]) {
+      expect(about).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${address(path!)}"/>`);
+    }
     expect(response.body).not.toMatch(/admin|domains|__not-found/);
   });
 

@@ -4,7 +4,15 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { findPublicRoute, isAppRoute, notFoundPrerenderPath } from "../../../contracts/site-routes.ts";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  languageFromAcceptHeader,
+  localizePath,
+  splitLanguage,
+  type Language,
+} from "../../../contracts/languages.ts";
+import { findPublicRoute, isAppRoute, notFoundPagePath } from "../../../contracts/site-routes.ts";
 import { serverT } from "../../lib/i18n.ts";
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -27,7 +35,7 @@ export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
     const html = await readFile(file, "utf8");
     for (const match of html.matchAll(INLINE_SCRIPT)) {
       const attributes = match[1] ?? "";
-      if (/type\s*=\s*["']?application\/ld\+json/i.test(attributes)) continue;
+      if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
       hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
     }
   }
@@ -43,6 +51,21 @@ function safeDecode(value: string): string {
 }
 
 const HTML_CACHE = "no-cache";
+
+/** Staff screens are English only; they never redirect. */
+const UNTRANSLATED = /^\/(admin|auth)(\/|$)/;
+
+/**
+ * Where an English (unprefixed) address should send this visitor instead: the language they
+ * chose before (cookie), or on a first visit the one their browser asks for. Undefined keeps
+ * them where they are.
+ */
+function preferredLanguage(request: FastifyRequest, pathname: string): Language | undefined {
+  if (splitLanguage(pathname).language !== "en" || UNTRANSLATED.test(pathname)) return undefined;
+  const chosen = request.cookies?.[LANGUAGE_COOKIE];
+  const language = isLanguage(chosen) ? chosen : languageFromAcceptHeader(request.headers["accept-language"]);
+  return language && language !== "en" ? language : undefined;
+}
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 
 /**
@@ -51,6 +74,24 @@ const ASSET_CACHE = "public, max-age=31536000, immutable";
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
   const available = existsSync(path.join(staticDir, "index.html"));
+
+  // Before the file server, so it covers prerendered pages too.
+  // A visitor who chose a language (or whose browser asks for one of ours on a first visit)
+  // is sent from an English address to the same page in that language.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!available || (request.method !== "GET" && request.method !== "HEAD")) return;
+    const pathname = safeDecode(new URL(request.url, "http://local").pathname);
+    if (pathname.startsWith("/api/") || pathname.startsWith("/assets/")) return;
+    if (!findPublicRoute(pathname) && !isAppRoute(pathname)) return;
+    reply.header("vary", "Accept-Language, Cookie");
+    const preferred = preferredLanguage(request, pathname);
+    if (!preferred) return;
+    const query = request.url.indexOf("?");
+    return reply
+      .header("cache-control", "private, no-cache")
+      .redirect(`${localizePath(pathname, preferred)}${query === -1 ? "" : request.url.slice(query)}`, 302);
+  });
+
   if (available) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -77,8 +118,9 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
         .send({ error: "not_found", message: serverT("notFound", { method: request.method, url: pathname }) });
     }
     const route = findPublicRoute(pathname);
-    if (route) return sendPage(reply, route.path === "/" ? "index.html" : `${route.path.slice(1)}/index.html`, 200);
-    if (isAppRoute(pathname)) return sendPage(reply, "__spa-fallback.html", 200);
-    return sendPage(reply, `${notFoundPrerenderPath.slice(1)}/index.html`, 404);
+    const appRoute = !route && isAppRoute(pathname);
+    if (route) return sendPage(reply, route.file === "/" ? "index.html" : `${route.file.slice(1)}/index.html`, 200);
+    if (appRoute) return sendPage(reply, "__spa-fallback.html", 200);
+    return sendPage(reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404);
   });
 }

@@ -1,18 +1,35 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
-import "../i18n/index.ts";
+import { catalogsInUse, currentLanguage } from "../i18n/index.ts";
+import { CATALOG_STATE_ID, namespacesOf } from "../i18n/page-catalogs.ts";
+import { useDocumentLanguage, useLanguageSync } from "../i18n/use-language.ts";
 import { themeBootScript } from "../lib/theme.ts";
 import "./app.css";
 
+/**
+ * The catalogs this page was rendered with, as inert JSON for entry.client to start i18next
+ * with. In the browser the block is kept as the server wrote it.
+ */
+function CatalogState() {
+  const matches = useMatches();
+  const json =
+    typeof document === "undefined"
+      ? JSON.stringify({
+          language: currentLanguage(),
+          resources: catalogsInUse(currentLanguage(), namespacesOf(matches.map((match) => match.handle))),
+        }).replace(/</g, "\\u003c")
+      : (document.getElementById(CATALOG_STATE_ID)?.textContent ?? "");
+  return <script id={CATALOG_STATE_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
   return (
     // The boot script may add the "dark" class before React hydrates.
-    <html lang={i18n.language} suppressHydrationWarning>
+    <html lang={currentLanguage()} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -25,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <CatalogState />
         <Scripts />
       </body>
     </html>
@@ -32,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useDocumentLanguage(useLanguageSync());
   return (
     <>
       <Outlet />

@@ -1,4 +1,4 @@
-import common from "./locales/en/common.json";
+import type common from "./locales/en/common.json";
 import type about from "./locales/en/about.json";
 import type admin from "./locales/en/admin.json";
 import type chat from "./locales/en/chat.json";
@@ -15,9 +15,6 @@ import type services from "./locales/en/services.json";
 import type domains from "./locales/en/domains.json";
 import type vps from "./locales/en/vps.json";
 import type vpsAdmin from "./locales/en/vps-admin.json";
-
-/** Shared words (navigation, footer, buttons) load with every page. */
-export const eagerResources = { en: { common } } as const;
 
 /** Each page's catalog loads with that page's code (see registerMessages). */
 export interface Namespaces {

@@ -1,26 +1,28 @@
 import { Eye, Globe, Mail, MapPin, Phone, Target } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { about } from "../../../../content/about.ts";
-import { company } from "../../../../content/company.ts";
+import { about as englishAbout } from "../../../../content/about.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { ContactCard } from "../../features/marketing/contact-card.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
-import { formatList } from "../../features/marketing/format.ts";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
 import { PageHero } from "../../features/marketing/page-hero.tsx";
 import { StatTile } from "../../features/marketing/stat-tile.tsx";
 import { Timeline } from "../../features/marketing/timeline.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/about.json";
+import { localized, useContent } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
+import { formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/about";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("about", "en", messages);
+export const handle: CatalogHandle = { i18n: ["about", "content-about", "content-company"] };
 
 export function meta({}: Route.MetaArgs) {
+  const { company } = localized("company", { company: englishCompany });
   return pageMeta({
     title: i18n.t("meta.title", { ns: "about" }),
     description: i18n.t("meta.description", {
@@ -33,8 +35,13 @@ export function meta({}: Route.MetaArgs) {
   });
 }
 
+const useAbout = () => useContent("about", { about: englishAbout }).about;
+const useCompany = () => useContent("company", { company: englishCompany }).company;
+
 export default function AboutPage() {
   const { t } = useTranslation("about");
+  const about = useAbout();
+  const company = useCompany();
   return (
     <>
       <PageHero
@@ -75,6 +82,7 @@ function StatementCard({ id, icon, title, children }: { id: string; icon: ReactN
 
 function MissionVision() {
   const { t } = useTranslation("about");
+  const about = useAbout();
   return (
     <div className="py-16 sm:py-24">
       <Container className="grid gap-6 md:grid-cols-2">
@@ -91,6 +99,7 @@ function MissionVision() {
 
 function Impact() {
   const { t } = useTranslation("about");
+  const about = useAbout();
   return (
     <ContentSection
       name="impact"
@@ -117,6 +126,7 @@ function Impact() {
 
 function Values() {
   const { t } = useTranslation("about");
+  const about = useAbout();
   return (
     <ContentSection
       name="values"
@@ -143,6 +153,8 @@ function Values() {
 
 function Journey() {
   const { t } = useTranslation("about");
+  const about = useAbout();
+  const company = useCompany();
   return (
     <ContentSection
       name="timeline"
@@ -161,6 +173,7 @@ function Journey() {
 function ContactDetails() {
   const { t } = useTranslation("about");
   const { t: tCommon } = useTranslation();
+  const company = useCompany();
   const weekdays = company.businessHours[0];
   return (
     <ContentSection

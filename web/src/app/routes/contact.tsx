@@ -1,21 +1,23 @@
 import { Clock, Headphones } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { company } from "../../../../content/company.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { BusinessHoursCard, ContactInfoCards } from "../../features/contact/contact-details.tsx";
 import { ContactForm } from "../../features/contact/contact-form.tsx";
 import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/contact.json";
+import { localized, useContent } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/contact";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("contact", "en", messages);
+export const handle: CatalogHandle = { i18n: ["contact", "content-services", "content-company"] };
 
 const pill =
   "inline-flex items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-sm font-medium text-foreground shadow-xs";
 
 export function meta({}: Route.MetaArgs) {
+  const { company } = localized("company", { company: englishCompany });
   return pageMeta({
     title: i18n.t("meta.title", { ns: "contact" }),
     description: i18n.t("meta.description", {
@@ -29,6 +31,7 @@ export function meta({}: Route.MetaArgs) {
 
 export default function ContactPage() {
   const { t } = useTranslation("contact");
+  const { company } = useContent("company", { company: englishCompany });
   return (
     <>
       <section aria-labelledby="contact-title" className="relative isolate -mt-16 overflow-hidden border-b pt-16">

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Check } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { DomainDetails, type DomainCurrency, type MoneySet, validateDomainName } from "../../../../contracts/domains.ts";
 import { domainIncludes } from "../../../../content/domains.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
@@ -14,12 +15,13 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { CURRENCY_STORAGE_KEY, formatMoney, readCurrency } from "../../features/domains/domain-format.ts";
 import { StateBadge } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/domains.json";
+import { i18n } from "../../i18n/index.ts";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { formatDate as formatDateValue } from "../../lib/intl.ts";
 import type { Route } from "./+types/domain-details";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("domains", "en", messages);
+export const handle: CatalogHandle = { i18n: ["domains"] };
 
 export function meta({ params, location }: Route.MetaArgs) {
   const name = params.id ?? "";
@@ -32,9 +34,7 @@ export function meta({ params, location }: Route.MetaArgs) {
 }
 
 function formatDate(value: string | null, fallback: string): string {
-  if (!value) return fallback;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat("en-GB", { dateStyle: "long" }).format(date);
+  return value ? formatDateValue(value) : fallback;
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -196,7 +196,7 @@ export default function DomainDetailsPage() {
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <StateBadge state={details.state} />
         <span className="text-xs text-muted-foreground">
-          {t("details.checkedAt", { time: new Intl.DateTimeFormat("en-GB", { timeStyle: "short" }).format(new Date(details.checkedAt)) })} · {t(`details.source.${details.source}`)}
+          {t("details.checkedAt", { time: formatDateValue(details.checkedAt, { timeStyle: "short" }) })} · {t(`details.source.${details.source}`)}
         </span>
       </div>
       <h1 className="mt-3 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t(`details.${titleKey}`, { name: details.unicodeName })}</h1>

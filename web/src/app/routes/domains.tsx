@@ -10,11 +10,11 @@ import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { CURRENCY_STORAGE_KEY, readCurrency } from "../../features/domains/domain-format.ts";
 import { DomainRow } from "../../features/domains/domain-row.tsx";
 import { useDomainSearch, useTldCatalog } from "../../features/domains/use-domain-search.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/domains.json";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/domains";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("domains", "en", messages);
+export const handle: CatalogHandle = { i18n: ["domains"] };
 
 export function meta({}: Route.MetaArgs) {
   return pageMeta({

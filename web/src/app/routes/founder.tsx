@@ -1,5 +1,5 @@
-import { company } from "../../../../content/company.ts";
-import { founder } from "../../../../content/founder.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { founder as englishFounder } from "../../../../content/founder.ts";
 import { absoluteUrl, pageMeta } from "../../components/seo/page-meta.ts";
 import { FounderHero } from "../../features/founder/founder-hero.tsx";
 import {
@@ -13,15 +13,18 @@ import {
   Research,
 } from "../../features/founder/founder-sections.tsx";
 import { yearOf } from "../../features/founder/use-elapsed.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/founder.json";
+import { localized } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/founder";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("founder", "en", messages);
+export const handle: CatalogHandle = { i18n: ["founder", "content-founder", "content-company"] };
 
-const path = `/${founder.handle}`;
+const path = `/${englishFounder.handle}`;
 
 export function meta({}: Route.MetaArgs) {
+  const { founder } = localized("founder", { founder: englishFounder });
+  const { company } = localized("company", { company: englishCompany });
   return pageMeta({
     title: i18n.t("meta.title", { ns: "founder", name: founder.name, title: founder.title }),
     description: i18n.t("meta.description", {

@@ -1,12 +1,12 @@
 import { CalendarCheck, Info, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { about } from "../../../../content/about.ts";
-import { company } from "../../../../content/company.ts";
-import { featuredServices, quickLinks } from "../../../../content/featured.ts";
-import { stats } from "../../../../content/stats.ts";
+import { Link } from "../../i18n/link.tsx";
+import { about as englishAbout } from "../../../../content/about.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { featuredServices as englishFeaturedServices, quickLinks as englishQuickLinks } from "../../../../content/featured.ts";
+import { stats as englishStats } from "../../../../content/stats.ts";
 import { technologies } from "../../../../content/technologies.ts";
-import { testimonials, testimonialsAreSample } from "../../../../content/testimonials.ts";
+import { testimonials as englishTestimonials, testimonialsAreSample } from "../../../../content/testimonials.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -16,22 +16,21 @@ import { ArrowLink } from "../../features/marketing/arrow-link.tsx";
 import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
 import { FeaturedServiceCard } from "../../features/marketing/featured-service-card.tsx";
-import { formatList } from "../../features/marketing/format.ts";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
 import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
 import { PopularityMeter } from "../../features/marketing/popularity-meter.tsx";
 import { StatTile } from "../../features/marketing/stat-tile.tsx";
 import { TestimonialCard } from "../../features/marketing/testimonial-card.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/home.json";
+import { localized, useContent } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
+import { formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/home";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("home", "en", messages);
+export const handle: CatalogHandle = { i18n: ["home", "content-about", "content-company", "content-featured", "content-stats", "content-testimonials"] };
 
-const countries = formatList(company.countriesServed);
-
-/** schema.org Organization, built from the company record. */
-const organizationJsonLd = {
+/** schema.org Organization, built from the company record in the page's language. */
+const organizationJsonLd = (company: typeof englishCompany) => ({
   "@context": "https://schema.org",
   "@type": "Organization",
   name: company.name,
@@ -50,15 +49,18 @@ const organizationJsonLd = {
   },
   sameAs: Object.values(company.socials),
   areaServed: company.countriesServed.map((name) => ({ "@type": "Country", name })),
-};
+});
 
 export function meta({}: Route.MetaArgs) {
+  const { company } = localized("company", { company: englishCompany });
   return pageMeta({
-    description: i18n.t("meta.description", { ns: "home", countries, company: company.name }),
+    description: i18n.t("meta.description", { ns: "home", countries: formatList(company.countriesServed), company: company.name }),
     path: "/",
-    jsonLd: organizationJsonLd,
+    jsonLd: organizationJsonLd(company),
   });
 }
+
+const useCompany = () => useContent("company", { company: englishCompany }).company;
 
 export default function HomePage() {
   return (
@@ -75,6 +77,10 @@ export default function HomePage() {
 
 function Hero() {
   const { t } = useTranslation("home");
+  const company = useCompany();
+  const { quickLinks } = useContent("featured", { quickLinks: englishQuickLinks });
+  const { stats } = useContent("stats", { stats: englishStats });
+  const countries = formatList(company.countriesServed);
   return (
     <section aria-labelledby="home-title" className="relative isolate -mt-16 overflow-hidden border-b pt-16">
       <GridBackdrop />
@@ -131,7 +137,7 @@ function Hero() {
             <ul className="grid grid-cols-2 gap-2 sm:gap-3">
               {stats.map((stat) => (
                 <StatTile
-                  key={stat.label}
+                  key={stat.icon}
                   value={stat.value}
                   label={stat.label}
                   className="rounded-2xl bg-muted/60 p-4 sm:p-6"
@@ -152,6 +158,7 @@ function Hero() {
 
 function FeaturedServices() {
   const { t } = useTranslation("home");
+  const { featuredServices } = useContent("featured", { featuredServices: englishFeaturedServices });
   return (
     <ContentSection
       name="featured"
@@ -160,9 +167,9 @@ function FeaturedServices() {
       lead={t("featured.lead")}
     >
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {featuredServices.map((service) => (
+        {featuredServices.map((service, index) => (
           <li key={service.href} className="flex">
-            <FeaturedServiceCard service={service} />
+            <FeaturedServiceCard service={service} tone={englishFeaturedServices[index]?.badge ?? "Featured"} />
           </li>
         ))}
       </ul>
@@ -211,6 +218,7 @@ function TechnologyGrid() {
 
 function Testimonials() {
   const { t } = useTranslation("home");
+  const { testimonials } = useContent("testimonials", { testimonials: englishTestimonials });
   return (
     <ContentSection
       name="testimonials"
@@ -240,6 +248,7 @@ function Testimonials() {
 
 function AboutPreview() {
   const { t } = useTranslation("home");
+  const { about } = useContent("about", { about: englishAbout });
   return (
     <Section aria-labelledby="about-preview-title" tinted>
       <Container className="grid gap-12 lg:grid-cols-2 lg:items-center lg:gap-16">
@@ -248,7 +257,7 @@ function AboutPreview() {
             id="about-preview-title"
             align="left"
             eyebrow={t("aboutPreview.eyebrow")}
-            title={t("aboutPreview.title", { year: company.foundedYear })}
+            title={t("aboutPreview.title", { year: englishCompany.foundedYear })}
           />
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground">{about.intro}</p>
           <div className="mt-8">
@@ -257,7 +266,7 @@ function AboutPreview() {
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
           {about.values.map((value) => (
-            <li key={value.title}>
+            <li key={value.icon}>
               <Card className="h-full p-5">
                 <IconTile size="sm">
                   <Icon name={value.icon} />
@@ -275,6 +284,7 @@ function AboutPreview() {
 
 function HomeCta() {
   const { t } = useTranslation("home");
+  const company = useCompany();
   return (
     <CtaBanner
       id="home-cta-title"

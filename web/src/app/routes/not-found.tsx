@@ -1,18 +1,18 @@
 import { ArrowRight, Briefcase, Cpu, Globe, House, LifeBuoy, Mail, Rocket, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Container } from "../../components/ui/section.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/not-found.json";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/not-found";
 import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
 import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("notFound", "en", messages);
+export const handle: CatalogHandle = { i18n: ["notFound"] };
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({

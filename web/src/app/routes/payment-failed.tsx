@@ -2,11 +2,11 @@ import { useSearchParams } from "react-router";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container } from "../../components/ui/section.tsx";
 import { PaymentDetails } from "../../features/payments/payment-details.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/payment.json";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/payment-failed";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("payment", "en", messages);
+export const handle: CatalogHandle = { i18n: ["payment"] };
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: i18n.t("meta.failedTitle", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: location.pathname, noindex: true });

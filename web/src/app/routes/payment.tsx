@@ -8,11 +8,11 @@ import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { PaymentForm } from "../../features/payments/payment-form.tsx";
 import { PaymentResultCard } from "../../features/payments/payment-result-card.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/payment.json";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/payment";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("payment", "en", messages);
+export const handle: CatalogHandle = { i18n: ["payment"] };
 
 export function meta({}: Route.MetaArgs) {
   return pageMeta({ title: i18n.t("meta.title", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: "/payment" });

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link2, Plus, Printer } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { SavedProject } from "../../../../contracts/advisor.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,13 +11,15 @@ import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { ConsultationForm } from "../../features/advisor/consultation-form.tsx";
+import { usePlanLocalizer } from "../../features/advisor/localize-plan.ts";
 import { PlanCard } from "../../features/advisor/plan-card.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/advisor.json";
+import { i18n } from "../../i18n/index.ts";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { formatDate, formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/project-details";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("advisor", "en", messages);
+export const handle: CatalogHandle = { i18n: ["advisor", "content-stack-catalog", "content-services"] };
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -36,8 +39,8 @@ function AnswersSummary({ project }: { project: SavedProject }) {
     [t("project.answers.growth"), t(`steps.audience.growth.${a.growth}.label`)],
     [t("project.answers.budget"), `${a.currency} · ${t(`steps.budget.options.${a.budget}.hint`)}`],
     [t("project.answers.timeline"), t(`steps.timeline.options.${a.timeline}.label`)],
-    [t("project.answers.skills"), a.skills.length ? a.skills.map((s) => t(`steps.skills.options.${s}`)).join(", ") : t("project.answers.none")],
-    [t("project.answers.mustHaves"), a.mustHaves.length ? a.mustHaves.map((m) => t(`steps.mustHaves.options.${m}.label`)).join(", ") : t("project.answers.none")],
+    [t("project.answers.skills"), a.skills.length ? formatList(a.skills.map((s) => t(`steps.skills.options.${s}`))) : t("project.answers.none")],
+    [t("project.answers.mustHaves"), a.mustHaves.length ? formatList(a.mustHaves.map((m) => t(`steps.mustHaves.options.${m}.label`))) : t("project.answers.none")],
     [t("project.answers.hosting"), t(`steps.hosting.options.${a.hosting}.label`)],
   ];
   return (
@@ -59,6 +62,7 @@ function AnswersSummary({ project }: { project: SavedProject }) {
 export default function ProjectDetails() {
   const { t } = useTranslation("advisor");
   const { id = "" } = useParams();
+  const localizePlan = usePlanLocalizer();
   const project = useQuery({
     queryKey: [`/api/projects/${id}`],
     queryFn: async () => SavedProject.parse(await (await apiRequest("GET", `/api/projects/${encodeURIComponent(id)}`)).json()),
@@ -88,7 +92,7 @@ export default function ProjectDetails() {
       toast({ title: t("project.copyFailed") });
     }
   };
-  const savedOn = new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(plan.createdAt));
+  const savedOn = formatDate(plan.createdAt);
 
   return (
     <Container className="py-12 sm:py-16">
@@ -114,7 +118,7 @@ export default function ProjectDetails() {
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="grid gap-6">
           {plan.recommendations.map((recommendation, index) => (
-            <PlanCard key={recommendation.stackId} plan={recommendation} best={index === 0} />
+            <PlanCard key={recommendation.stackId} plan={localizePlan(recommendation)} best={index === 0} />
           ))}
         </div>
         <aside className="grid content-start gap-6">

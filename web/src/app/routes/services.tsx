@@ -1,29 +1,30 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { company } from "../../../../content/company.ts";
-import { freeTools, serviceCategories } from "../../../../content/services.ts";
+import { Link } from "../../i18n/link.tsx";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { freeTools as englishFreeTools, serviceCategories as englishServiceCategories } from "../../../../content/services.ts";
 import type { ServiceCategory } from "../../../../content/types.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
-import { formatList } from "../../features/marketing/format.ts";
 import { IconTile } from "../../features/marketing/icon-tile.tsx";
 import { PageHero } from "../../features/marketing/page-hero.tsx";
 import { ServiceCard } from "../../features/marketing/service-card.tsx";
 import { ToolCard } from "../../features/marketing/tool-card.tsx";
 import { cn } from "../../lib/cn.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/services.json";
+import { localized, useContent } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
+import { formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/services";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("services", "en", messages);
-
-const countries = formatList(company.countriesServed);
+export const handle: CatalogHandle = { i18n: ["services", "content-services", "content-company"] };
 
 export function meta({}: Route.MetaArgs) {
+  const { company } = localized("company", { company: englishCompany });
+  const countries = formatList(company.countriesServed);
   return pageMeta({
     title: i18n.t("meta.title", { ns: "services" }),
     description: i18n.t("meta.description", { ns: "services", countries }),
@@ -33,6 +34,9 @@ export function meta({}: Route.MetaArgs) {
 
 export default function ServicesPage() {
   const { t } = useTranslation("services");
+  const { company } = useContent("company", { company: englishCompany });
+  const { serviceCategories } = useContent("services", { serviceCategories: englishServiceCategories });
+  const countries = formatList(company.countriesServed);
   return (
     <>
       <PageHero
@@ -111,6 +115,7 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
 
 function FreeTools() {
   const { t } = useTranslation("services");
+  const { freeTools } = useContent("services", { freeTools: englishFreeTools });
   return (
     <ContentSection
       name="free-tools"
@@ -131,6 +136,7 @@ function FreeTools() {
 
 function ServicesCta() {
   const { t } = useTranslation("services");
+  const { company } = useContent("company", { company: englishCompany });
   return (
     <CtaBanner
       id="services-cta-title"

@@ -6,6 +6,9 @@ import { Footer } from "../../components/layout/footer.tsx";
 import { Navbar } from "../../components/layout/navbar.tsx";
 import { ScrollToTopButton } from "../../components/layout/scroll-to-top-button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+
+export const handle: CatalogHandle = { i18n: ["content-company"] };
 
 export default function SiteLayout() {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import { Gauge, LifeBuoy, Link2, Search, ShieldCheck } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link, useLocalize } from "../../i18n/link.tsx";
 import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport } from "../../../../contracts/analysis.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,12 +11,13 @@ import { Input, Label } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { SecurityView, SeoView, SpeedView } from "../../features/analysis/report-views.tsx";
 import { loadReport, type RunState, useAnalysis } from "../../features/analysis/use-analysis.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/analysis.json";
+import { i18n } from "../../i18n/index.ts";
 import { cn } from "../../lib/cn.ts";
+import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/speed-analysis";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("analysis", "en", messages);
+export const handle: CatalogHandle = { i18n: ["analysis"] };
 
 export function meta({}: Route.MetaArgs) {
   return pageMeta({
@@ -54,7 +56,8 @@ function Progress({ state }: { state: Extract<RunState, { phase: "running" }> })
 function ReportHeader({ report, onRerun }: { report: AnalysisReport; onRerun: () => void }) {
   const { t } = useTranslation("analysis");
   const [copied, setCopied] = useState(false);
-  const shareUrl = typeof window === "undefined" ? "" : `${window.location.origin}/speed-analysis?report=${report.id}`;
+  const localize = useLocalize();
+  const shareUrl = typeof window === "undefined" ? "" : `${window.location.origin}${localize("/speed-analysis")}?report=${report.id}`;
   const minutes = Math.max(1, Math.round((Date.now() - Date.parse(report.createdAt)) / 60_000));
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +100,7 @@ function History({ items, current }: { items: AnalysisHistoryItem[]; current: st
             <Link
               to={`/speed-analysis?report=${item.id}`}
               className={cn("inline-block rounded-full border px-3 py-1 hover:bg-muted", item.id === current && "border-primary bg-primary/10")}
-              title={new Date(item.createdAt).toLocaleString()}
+              title={formatDate(item.createdAt, { dateStyle: "medium", timeStyle: "short" })}
             >
               {t("history.item", { kind: t(`tabs.${item.kind}`), score: item.grade ?? item.score })}
             </Link>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, RotateCcw, Share2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocalizedNavigate } from "../../i18n/link.tsx";
 import { AdvisorAnswers, AdvisorResult, SavedProject } from "../../../../contracts/advisor.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -11,14 +11,15 @@ import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { STEPS, stepComplete, useAdvisorDraft } from "../../features/advisor/advisor-state.ts";
+import { usePlanLocalizer } from "../../features/advisor/localize-plan.ts";
 import { PlanCard } from "../../features/advisor/plan-card.tsx";
 import { Question } from "../../features/advisor/questionnaire.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/advisor.json";
+import { i18n } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import type { Route } from "./+types/tech-stack-advisor";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("advisor", "en", messages);
+export const handle: CatalogHandle = { i18n: ["advisor", "content-stack-catalog", "content-services"] };
 
 export function meta({}: Route.MetaArgs) {
   return pageMeta({
@@ -30,7 +31,8 @@ export function meta({}: Route.MetaArgs) {
 
 export default function TechStackAdvisor() {
   const { t } = useTranslation("advisor");
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
+  const localizePlan = usePlanLocalizer();
   const { step, draft, resumed, update, goTo, reset } = useAdvisorDraft();
   const headingRef = useRef<HTMLDivElement>(null);
   const onResults = step >= STEPS.length;
@@ -126,7 +128,7 @@ export default function TechStackAdvisor() {
             <>
               <div className="mt-10 grid gap-6 xl:grid-cols-2">
                 {recommendations.data.recommendations.map((plan, index) => (
-                  <PlanCard key={plan.stackId} plan={plan} best={index === 0} />
+                  <PlanCard key={plan.stackId} plan={localizePlan(plan)} best={index === 0} />
                 ))}
               </div>
               <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">

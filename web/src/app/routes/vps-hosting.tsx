@@ -4,11 +4,11 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { contentCatalog, fetchCatalog } from "../../features/vps/vps-api.ts";
 import { VpsComparison, VpsConfigurator } from "../../features/vps/vps-configurator.tsx";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/vps.json";
+import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/vps-hosting";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("vps", "en", messages);
+export const handle: CatalogHandle = { i18n: ["vps", "content-vps"] };
 
 export function meta({}: Route.MetaArgs) {
   return pageMeta({ title: i18n.t("meta.title", { ns: "vps" }), description: i18n.t("meta.description", { ns: "vps" }), path: "/vps-hosting" });

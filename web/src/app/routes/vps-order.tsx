@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Copy, KeyRound, ServerCog } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { vpsImages, vpsLocations } from "../../../../content/vps.ts";
+import { useParams } from "react-router";
+import { Link } from "../../i18n/link.tsx";
+import { vpsImages, vpsLocations, vpsPlans } from "../../../../content/vps.ts";
 import type { VpsOrderStatus, VpsOrderView } from "../../../../contracts/vps.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
@@ -14,13 +15,15 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { fetchOrder, payOrder } from "../../features/vps/vps-api.ts";
 import { formatPrice } from "../../features/vps/vps-format.ts";
-import { i18n, registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/vps.json";
+import { useContent } from "../../i18n/content.ts";
+import { i18n } from "../../i18n/index.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/vps-order";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-registerMessages("vps", "en", messages);
+export const handle: CatalogHandle = { i18n: ["vps", "content-vps"] };
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: i18n.t("meta.orderTitle", { ns: "vps" }), description: i18n.t("meta.orderDescription", { ns: "vps" }), path: location.pathname, noindex: true });
@@ -98,6 +101,7 @@ function ServerDetails({ order }: { order: VpsOrderView }) {
 export default function VpsOrder() {
   const { t } = useTranslation("vps");
   const { token = "" } = useParams();
+  const local = useContent("vps", { vpsPlans, vpsLocations, vpsImages });
   const [paying, setPaying] = useState(false);
   // The password is shown once: never refetch behind the customer's back and lose it.
   const order = useQuery({
@@ -121,8 +125,10 @@ export default function VpsOrder() {
     );
   }
   const o = order.data;
-  const location = vpsLocations.find((l) => l.id === o.locationId);
-  const image = vpsImages.find((i) => i.id === o.imageId);
+  const location = local.vpsLocations.find((l) => l.id === o.locationId);
+  const image = local.vpsImages.find((i) => i.id === o.imageId);
+  // The plan's name as ordered; the page's language only where it is still the catalogue's English name.
+  const planName = o.plan.name === vpsPlans.find((p) => p.id === o.plan.id)?.name ? (local.vpsPlans.find((p) => p.id === o.plan.id)?.name ?? o.plan.name) : o.plan.name;
 
   async function pay() {
     setPaying(true);
@@ -135,13 +141,13 @@ export default function VpsOrder() {
   }
 
   const rows: [string, string][] = [
-    [t("order.plan"), `${o.plan.name} · ${t("plan.vcpu", { count: o.plan.vcpu })}, ${t("plan.ram", { count: o.plan.ramGb })}, ${t("plan.ssd", { count: o.plan.ssdGb })}`],
+    [t("order.plan"), `${planName} · ${t("plan.vcpu", { count: o.plan.vcpu })}, ${t("plan.ram", { count: o.plan.ramGb })}, ${t("plan.ssd", { count: o.plan.ssdGb })}`],
     [t("order.hostname"), o.hostname],
     [t("order.location"), location ? `${location.flag} ${location.city}, ${location.country}` : o.locationId],
     [t("order.image"), image ? `${image.name} ${image.version}` : o.imageId],
     [t("order.period"), t("period.months", { count: o.periodMonths })],
     [t("order.total"), formatPrice(o.quote.total, o.quote.currency)],
-    ...(o.expiresAt ? [[t("order.renews"), new Date(o.expiresAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })] as [string, string]] : []),
+    ...(o.expiresAt ? [[t("order.renews"), formatDate(o.expiresAt, { day: "numeric", month: "long", year: "numeric" })] as [string, string]] : []),
   ];
 
   return (

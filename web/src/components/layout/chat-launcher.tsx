@@ -1,7 +1,8 @@
 import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { company } from "../../../../content/company.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { useContent } from "../../i18n/content.ts";
 import { Spinner } from "../ui/spinner.tsx";
 
 // The widget's code downloads on first open, so it adds nothing to a page's initial JavaScript.
@@ -9,6 +10,7 @@ const ChatPanel = lazy(() => import("../../features/chat/chat-panel.tsx"));
 
 export function ChatLauncher() {
   const { t } = useTranslation();
+  const { company } = useContent("company", { company: englishCompany });
   const [open, setOpen] = useState(false);
   // Once opened the widget stays mounted (hidden when closed), so its stream and unread count live on.
   const [loaded, setLoaded] = useState(false);

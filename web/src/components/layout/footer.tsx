@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { company } from "../../../../content/company.ts";
+import { LanguageList } from "./language-switcher.tsx";
 import { founderHandle } from "../../../../content/founder-handle.ts";
 import { Logo } from "./logo.tsx";
 
@@ -75,6 +76,7 @@ export function Footer() {
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{t("footer.copyright", { year: company.copyrightYear, company: company.name })}</p>
+          <LanguageList className="-mx-3" />
           <p>{t("footer.madeIn")}</p>
         </div>
       </div>

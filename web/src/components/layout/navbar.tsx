@@ -1,12 +1,14 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "../../i18n/link.tsx";
 import { company } from "../../../../content/company.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
 import { Button } from "../ui/button.tsx";
 import { NAVBAR_SOLID_AFTER_PX } from "./constants.ts";
+import { LanguageList, LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -63,6 +65,9 @@ export function Navbar() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <span className="hidden sm:block">
+            <LanguageMenu />
+          </span>
           <ThemeToggle />
           {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
           <span className="hidden sm:block">
@@ -100,6 +105,7 @@ export function Navbar() {
           <Button asChild className="mt-2">
             <Link to="/tech-stack-advisor">{t("nav.getStarted")}</Link>
           </Button>
+          <LanguageList className="mt-3 border-t pt-3" />
         </nav>
       </div>
     </header>

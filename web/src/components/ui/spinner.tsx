@@ -16,7 +16,10 @@ export function PageSpinner() {
   return (
     <div role="status" className="flex min-h-[60vh] items-center justify-center">
       <Spinner />
-      <span className="sr-only">{t("common.loading")}</span>
+      {/* The app shell is one file for all languages: the browser may say this in another. */}
+      <span className="sr-only" suppressHydrationWarning>
+        {t("common.loading")}
+      </span>
     </div>
   );
 }

@@ -14,14 +14,15 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import messages from "../../i18n/locales/en/advisor.json";
+import type { Namespaces } from "../../i18n/resources.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
 type Field = keyof ConsultationRequestInput;
+type ValidationCode = keyof Namespaces["advisor"]["validation"];
 
 /** Name, email and optional notes under the contact form's rules; turns the plan into a lead. */
 export function ConsultationForm({ projectId, alreadyRequested }: { projectId: string; alreadyRequested: boolean }) {
-  const { t } = useTranslation("advisor");
+  const { t, i18n } = useTranslation("advisor");
   const [done, setDone] = useState(alreadyRequested);
   const { register, handleSubmit, control, reset, formState } = useForm<ConsultationRequestInput, unknown, ConsultationRequest>({
     resolver: zodResolver(ConsultationRequest),
@@ -34,7 +35,7 @@ export function ConsultationForm({ projectId, alreadyRequested }: { projectId: s
   const errorText = (error: HookFieldError | undefined): string | undefined => {
     if (!error?.message) return undefined;
     const code = error.message === advisorMessages.notesMax ? "notesMax" : contactMessageCode(error.message);
-    return code && code in messages.validation ? t(`validation.${code as keyof typeof messages.validation}`) : error.message;
+    return code && i18n.exists(`validation.${code}`, { ns: "advisor" }) ? t(`validation.${code as ValidationCode}`) : error.message;
   };
   const a11y = (field: Field) => ({
     "aria-invalid": Boolean(formState.errors[field]),

@@ -1,9 +1,16 @@
 import { budgetBandsUsd, exchangeRates } from "../../../../content/stack-catalog.ts";
+import { formatMoney as formatAmount } from "../../lib/intl.ts";
 
 type CurrencyCode = keyof typeof exchangeRates;
 
-export function formatMoney(amount: number, currency: CurrencyCode, language = "en"): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency, maximumFractionDigits: 0, notation: amount >= 1e6 ? "compact" : "standard" }).format(amount);
+/** A quoted price in the page's language: whole units, millions written short ("RWF 15M", "$3,000"). */
+export function formatMoney(amount: number, currency: CurrencyCode): string {
+  return formatAmount(amount, currency, {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+    notation: amount >= 1e6 ? "compact" : "standard",
+    ...(currency === "USD" ? { currencyDisplay: "narrowSymbol" } : {}),
+  });
 }
 
 /** The budget bands' limits in the visitor's currency, rounded the way prices are quoted. */

@@ -1,4 +1,5 @@
 import type { SpeedResult } from "../../../../contracts/analysis.ts";
+import { formatNumber } from "../../lib/intl.ts";
 import { cn } from "../../lib/cn.ts";
 
 /** Lighthouse's bands: 0–49 poor, 50–89 needs work, 90–100 good. */
@@ -48,9 +49,15 @@ const typeColours: Record<string, string> = {
   other: "bg-slate-400",
 };
 
+/** "1.5 MB", "12 kB" ("1,5 Mo", "12 ko" in French). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes >= 1024 * 1024) return formatNumber(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: "unit", unit: "kilobyte" });
+}
+
+/** "120 ms", in the page's digits. */
+export function formatMs(ms: number): string {
+  return formatNumber(Math.round(ms), { style: "unit", unit: "millisecond" });
 }
 
 /** Page weight split by resource type, as one stacked bar with a legend. */
@@ -93,7 +100,7 @@ export function TimingBar({ timing, phaseLabel }: { timing: SpeedResult["timing"
   const total = Math.max(1, phases.reduce((s, [, ms]) => s + ms, 0));
   return (
     <div>
-      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${Math.round(ms)} ms`).join(", ")}>
+      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${formatMs(ms)}`).join(", ")}>
         {phases.map(([phase, ms]) => (
           <div key={phase} className={phaseColours[phase]} style={{ width: `${(100 * ms) / total}%` }} />
         ))}
@@ -103,7 +110,7 @@ export function TimingBar({ timing, phaseLabel }: { timing: SpeedResult["timing"
           <li key={phase} className="flex items-center gap-2">
             <span aria-hidden="true" className={cn("size-3 rounded-sm", phaseColours[phase])} />
             <span className="font-medium">{phaseLabel(phase)}</span>
-            <span className="text-muted-foreground tabular-nums">{Math.round(ms)} ms</span>
+            <span className="text-muted-foreground tabular-nums">{formatMs(ms)}</span>
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import type { Check, LabRun, SecurityResult, SeoResult, SpeedResult } from "../.
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
+import { formatNumber } from "../../lib/intl.ts";
 import { formatBytes, ScoreGauge, TimingBar, WeightChart } from "./charts.tsx";
 
 const statusIcon = {
@@ -122,7 +123,7 @@ export function SpeedView({ result }: { result: SpeedResult }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium">{o.title}</span>
                   <span className="text-sm font-semibold text-warning tabular-nums">
-                    {t("speed.savings")} {[o.savingsMs ? `${(o.savingsMs / 1000).toFixed(2)} s` : null, o.savingsBytes ? formatBytes(o.savingsBytes) : null].filter(Boolean).join(" · ")}
+                    {t("speed.savings")} {[o.savingsMs ? `${formatNumber(o.savingsMs / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} s` : null, o.savingsBytes ? formatBytes(o.savingsBytes) : null].filter(Boolean).join(" · ")}
                   </span>
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">{o.detail}</p>
@@ -166,7 +167,7 @@ export function SeoView({ result }: { result: SeoResult }) {
             </div>
             <div>
               <dt className="text-muted-foreground">{t("seo.words")}</dt>
-              <dd className="font-medium tabular-nums">{s.wordCount}</dd>
+              <dd className="font-medium tabular-nums">{formatNumber(s.wordCount)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t("seo.links")}</dt>

@@ -1,4 +1,5 @@
 import { ChatResponse, type ChatPollAnswer, type ChatRequest } from "../../../../contracts/chat.ts";
+import { currentLanguage } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
 /** `POST /api/ai-chat`: the answer as the spec reads it (success, error, userMessageId, response). */
@@ -20,5 +21,6 @@ export function sendTyping(sessionId: string, typing: boolean): void {
   apiRequest("POST", "/api/ai-chat/typing", { sessionId, typing }).catch(() => undefined);
 }
 
+/** An EventSource cannot send Accept-Language: the page's language rides in the query. */
 export const streamUrl = (sessionId: string, lastEventId: number) =>
-  `/api/ai-chat/stream?sessionId=${encodeURIComponent(sessionId)}${lastEventId > 0 ? `&lastEventId=${lastEventId}` : ""}`;
+  `/api/ai-chat/stream?sessionId=${encodeURIComponent(sessionId)}${lastEventId > 0 ? `&lastEventId=${lastEventId}` : ""}&lang=${currentLanguage()}`;

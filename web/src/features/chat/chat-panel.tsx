@@ -1,19 +1,17 @@
 import { Bot, Check, CheckCheck, Headset, RotateCcw, Send, SquarePen, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { company } from "../../../../content/company.ts";
+import { Link } from "../../i18n/link.tsx";
+import { company as englishCompany } from "../../../../content/company.ts";
 import { CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX } from "../../../../contracts/chat.ts";
 import { toast } from "../../components/ui/use-toast.ts";
-import { registerMessages } from "../../i18n/index.ts";
-import messages from "../../i18n/locales/en/chat.json";
+import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import {
   countdownLabel, groupMessages, isAtBottom, readMuted, shouldPlaySound, showThinking, tickState, writeMuted, type ChatMessage,
 } from "./chat-state.ts";
 import { useChat } from "./use-chat.ts";
 
-registerMessages("chat", "en", messages);
 
 const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
 
@@ -48,7 +46,7 @@ export interface ChatPanelProps {
 
 export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelProps) {
   const { t } = useTranslation("chat");
-  const assistant = company.assistantName;
+  const assistant = useContent("company", { company: englishCompany }).company.assistantName;
   const [muted, setMuted] = useState(() => readMuted(storage()));
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -261,6 +259,7 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
 
 function MessageGroupView({ role, agentName, messages }: { role: ChatMessage["role"]; agentName?: string; messages: ChatMessage[] }) {
   const { t } = useTranslation("chat");
+  const { company } = useContent("company", { company: englishCompany });
   const mine = role === "user";
   if (role === "system") {
     return (

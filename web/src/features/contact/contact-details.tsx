@@ -1,9 +1,10 @@
 import { Clock, Globe, Headphones, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { company } from "../../../../content/company.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useContent } from "../../i18n/content.ts";
 import { IconTile } from "../marketing/icon-tile.tsx";
 
 const linkClass =
@@ -27,6 +28,7 @@ function InfoCard({ icon: Icon, label, hint, children }: { icon: LucideIcon; lab
 /** Phone, email, office and website cards. */
 export function ContactInfoCards() {
   const { t } = useTranslation("contact");
+  const { company } = useContent("company", { company: englishCompany });
   return (
     <section aria-labelledby="contact-info-title">
       <h2 id="contact-info-title" className="text-lg font-semibold tracking-tight text-foreground">
@@ -60,6 +62,7 @@ export function ContactInfoCards() {
 /** Office hours from content, then the round-the-clock support promise. */
 export function BusinessHoursCard() {
   const { t } = useTranslation("contact");
+  const { company } = useContent("company", { company: englishCompany });
   return (
     <Card className="overflow-hidden">
       <div className="p-6">

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { company } from "../../../../content/company.ts";
-import { contactServiceOptions } from "../../../../content/contact-options.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { serviceCategories as englishServiceCategories } from "../../../../content/services.ts";
 import {
   CONTACT_MESSAGE_MAX,
   ContactEnquiry,
@@ -16,6 +16,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
+import { useContent } from "../../i18n/content.ts";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -80,6 +81,13 @@ function FormField({
 
 export function ContactForm() {
   const { t } = useTranslation("contact");
+  const { company } = useContent("company", { company: englishCompany });
+  const { serviceCategories } = useContent("services", { serviceCategories: englishServiceCategories });
+  // The same choices as content/contact-options.ts (category ids, then "other"), in the page's language.
+  const serviceOptions = [
+    ...serviceCategories.map((category) => ({ value: category.id, label: category.title })),
+    { value: "other", label: t("form.serviceOther") },
+  ];
   // Set when the visitor came from a website analysis report's "Get expert help" link.
   const reportId = useSearchParams()[0].get("report") ?? undefined;
   const {
@@ -195,7 +203,7 @@ export function ContactForm() {
           <div className="relative">
             <NativeSelect id={ids.service} {...a11y("service")} {...register("service")}>
               <option value="">{t("form.servicePlaceholder")}</option>
-              {contactServiceOptions.map((option) => (
+              {serviceOptions.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>

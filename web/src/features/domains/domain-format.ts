@@ -1,12 +1,12 @@
 import type { DomainCurrency, MoneySet } from "../../../../contracts/domains.ts";
+import { formatMoney as formatAmount } from "../../lib/intl.ts";
 
 export const CURRENCY_STORAGE_KEY = "domains.currency";
 
-/** A price in one currency, the way people there write it: "RWF 20,300", "$12.50". */
+/** A price in one currency, in the page's language: "RWF 20,300", "$12.50"; "20 300 RWF", "12,50 $". */
 export function formatMoney(set: MoneySet, currency: DomainCurrency, years = 1): string {
   const amount = (set[currency] ?? 0) * years;
-  if (currency === "USD") return new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(amount);
-  return `${currency} ${new Intl.NumberFormat("en", { maximumFractionDigits: 0 }).format(amount)}`;
+  return formatAmount(amount, currency, currency === "USD" ? { currencyDisplay: "narrowSymbol" } : {});
 }
 
 export function readCurrency(): DomainCurrency {

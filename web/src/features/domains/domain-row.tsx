@@ -1,6 +1,6 @@
 import { Check, CircleHelp, Loader2, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import type { DomainCandidate, DomainCurrency, DomainResult, TldPrice } from "../../../../contracts/domains.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";

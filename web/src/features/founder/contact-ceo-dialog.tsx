@@ -1,13 +1,15 @@
 import { Mail, MessageSquareText, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { founder } from "../../../../content/founder.ts";
+import { founder as englishFounder } from "../../../../content/founder.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { useContent } from "../../i18n/content.ts";
 import { IconTile } from "../marketing/icon-tile.tsx";
 
 /** The "Contact CEO" button and the dialog with the founder's email and phone. */
 export function ContactCeoDialog() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>

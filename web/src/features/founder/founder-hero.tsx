@@ -1,12 +1,13 @@
 import { Briefcase, CodeXml, ExternalLink, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { company } from "../../../../content/company.ts";
-import { founder } from "../../../../content/founder.ts";
+import { company as englishCompany } from "../../../../content/company.ts";
+import { founder as englishFounder } from "../../../../content/founder.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { useContent } from "../../i18n/content.ts";
 import { GridBackdrop } from "../marketing/backdrop.tsx";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
-import { formatSince, useNowAfterMount, yearOf } from "./use-elapsed.ts";
+import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
 
 const initials = (name: string) => {
   const words = name.split(/\s+/).filter(Boolean);
@@ -15,6 +16,7 @@ const initials = (name: string) => {
 
 /** The portrait, with a monogram behind it that shows if the image cannot load. */
 function FounderPhoto() {
+  const { founder } = useContent("founder", { founder: englishFounder });
   const { photo } = founder;
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
@@ -68,8 +70,10 @@ function ExternalButton({ href, label, icon: Icon }: { href: string; label: stri
 
 export function FounderHero() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
+  const { company } = useContent("company", { company: englishCompany });
   const now = useNowAfterMount();
-  const leadership = formatSince(founder.careerStart, now);
+  const leadership = formatSince(founder.careerStart, now, useElapsedWords());
   return (
     <section aria-labelledby="founder-name" className="relative isolate -mt-16 overflow-hidden pt-16">
       <GridBackdrop />

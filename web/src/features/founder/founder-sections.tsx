@@ -10,20 +10,22 @@ import {
   TrendingUp,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { founder } from "../../../../content/founder.ts";
+import { Link } from "../../i18n/link.tsx";
+import { founder as englishFounder } from "../../../../content/founder.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Container, ContentSection, Section, SectionHeading } from "../../components/ui/section.tsx";
+import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
-import { formatSince, useNowAfterMount, yearOf } from "./use-elapsed.ts";
+import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
 import { IconTile } from "../marketing/icon-tile.tsx";
 
 /** The five headline figures, overlapping the bottom of the hero. */
 export function HeadlineFigures() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <Container className="relative -mt-14 sm:-mt-16">
       <section aria-labelledby="founder-figures-title">
@@ -49,6 +51,7 @@ export function HeadlineFigures() {
 /** About text, key competencies and mission. */
 export function FounderAbout() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <Section aria-labelledby="founder-about-title">
       <Container className="grid gap-12 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)] lg:gap-16">
@@ -91,7 +94,9 @@ export function FounderAbout() {
 /** Six skills: category, computed experience and proficiency bar. */
 export function CoreExpertise() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   const now = useNowAfterMount();
+  const words = useElapsedWords();
   return (
     <ContentSection
       name="founder-expertise"
@@ -102,7 +107,7 @@ export function CoreExpertise() {
     >
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {founder.skills.map((skill) => {
-          const experience = formatSince(skill.since, now);
+          const experience = formatSince(skill.since, now, words);
           return (
             <li key={skill.name}>
               <Card className="flex h-full flex-col p-6">
@@ -148,6 +153,7 @@ export function CoreExpertise() {
 /** The four achievements as a timeline; the current one is highlighted. */
 export function Achievements() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <ContentSection
       name="founder-achievements"
@@ -205,6 +211,7 @@ export function Achievements() {
 /** The two academic research projects. */
 export function Research() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <ContentSection
       name="founder-research"
@@ -250,6 +257,7 @@ export function Research() {
 /** The five degrees. */
 export function Education() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <ContentSection
       name="founder-education"
@@ -285,6 +293,7 @@ export function Education() {
 /** The nine certifications. */
 export function Certifications() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <ContentSection
       name="founder-certifications"
@@ -316,6 +325,7 @@ export function Certifications() {
 /** Closing call to action. */
 export function FounderCta() {
   const { t } = useTranslation("founder");
+  const { founder } = useContent("founder", { founder: englishFounder });
   return (
     <Section>
       <Container>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { cn } from "../../lib/cn.ts";
 import { stretchedLink } from "./format.ts";
 

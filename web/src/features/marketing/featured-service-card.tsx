@@ -10,12 +10,15 @@ const badgeTones: Record<FeaturedBadge, BadgeTone> = {
   Pro: "neutral",
 };
 
-/** A home-page service card: icon, badge, title, description, highlights and its link. */
-export function FeaturedServiceCard({ service }: { service: FeaturedService }) {
+/**
+ * A home-page service card: icon, badge, title, description, highlights and its link. `tone`
+ * is the badge's English name (the colour follows it whatever language the badge is shown in).
+ */
+export function FeaturedServiceCard({ service, tone = service.badge }: { service: FeaturedService; tone?: FeaturedBadge }) {
   return (
     <LinkCard
       icon={service.icon}
-      badge={<Badge tone={badgeTones[service.badge]}>{service.badge}</Badge>}
+      badge={<Badge tone={badgeTones[tone] ?? "neutral"}>{service.badge}</Badge>}
       title={service.title}
       description={service.description}
       to={service.href}

@@ -1,10 +1,3 @@
-/** "Rwanda, Uganda and Kenya": British English list style, identical on server and client. */
-const listFormat = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
-
-export function formatList(items: readonly string[]): string {
-  return listFormat.format(items);
-}
-
 /**
  * Classes for a link that makes its whole card clickable: the pseudo-element covers the
  * nearest positioned ancestor, and the focus ring is drawn around the card, not the words.

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 
 export interface ButtonLink {

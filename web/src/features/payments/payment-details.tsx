@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Clock, Printer, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { PaymentStatusView, isFinalStatus, paymentCountry } from "../../../../contracts/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { formatDate, formatNumber } from "../../lib/intl.ts";
 import { cn } from "../../lib/cn.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
 
@@ -44,14 +45,15 @@ function Row({ label, children, mono }: { label: string; children: ReactNode; mo
   );
 }
 
-function formatAmount(amount: string, currency: string, language: string) {
+/** "5,000 RWF" ("5 000 RWF" in French): the amount as the visitor entered it, then the currency. */
+function formatAmount(amount: string, currency: string) {
   const value = Number(amount);
-  return Number.isFinite(value) ? `${new Intl.NumberFormat(language).format(value)} ${currency}` : `${amount} ${currency}`;
+  return Number.isFinite(value) ? `${formatNumber(value, { maximumFractionDigits: 2 })} ${currency}` : `${amount} ${currency}`;
 }
 
 /** Receipt (completed or pending) and failure page: the real details of one transaction. */
 export function PaymentDetails({ transactionId, variant }: { transactionId: string | null; variant: "receipt" | "failed" }) {
-  const { t, i18n } = useTranslation("payment");
+  const { t } = useTranslation("payment");
   const query = usePaymentStatus(transactionId);
 
   if (!transactionId) return <Notice text={t("receipt.missingId")} />;
@@ -72,7 +74,7 @@ export function PaymentDetails({ transactionId, variant }: { transactionId: stri
   const lead = failed ? t("receipt.failedLead") : pending ? t("receipt.pendingLead") : t("receipt.successLead");
   const Icon = failed ? XCircle : pending ? Clock : CheckCircle2;
   const country = paymentCountry(payment.country);
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)) : t("receipt.none"));
+  const date = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: "medium", timeStyle: "short" }) : t("receipt.none"));
 
   return (
     <>
@@ -89,7 +91,7 @@ export function PaymentDetails({ transactionId, variant }: { transactionId: stri
             <p className="mt-1 text-sm text-muted-foreground">{lead}</p>
           </div>
         </div>
-        <p className="mt-6 text-3xl font-bold tabular-nums">{formatAmount(payment.amount, payment.currency, i18n.language)}</p>
+        <p className="mt-6 text-3xl font-bold tabular-nums">{formatAmount(payment.amount, payment.currency)}</p>
         <dl className="mt-4">
           <Row label={t("receipt.status")}>
             <PaymentStatusBadge status={payment.status} />

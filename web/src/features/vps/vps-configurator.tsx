@@ -8,9 +8,10 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
+import { useLocalize } from "../../i18n/link.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
-import { contentCatalog, fetchCatalog, placeOrder } from "./vps-api.ts";
+import { contentCatalog, fetchCatalog, placeOrder, useLocalizedCatalog } from "./vps-api.ts";
 import { formatPrice } from "./vps-format.ts";
 
 const choice = "rounded-xl border bg-card text-left transition-colors focus-within:outline-2 focus-within:outline-ring/50 hover:border-primary/60";
@@ -51,7 +52,8 @@ function serverFields(error: unknown): Record<string, string> {
 export function VpsConfigurator() {
   const { t } = useTranslation("vps");
   const live = useQuery({ queryKey: ["/api/vps/catalog"], queryFn: fetchCatalog, placeholderData: contentCatalog, staleTime: 60_000 });
-  const catalog: VpsCatalog = live.data ?? contentCatalog;
+  const catalog: VpsCatalog = useLocalizedCatalog(live.data ?? contentCatalog);
+  const localize = useLocalize();
   const plans = catalog.plans.filter((p) => p.active);
   const [planId, setPlanId] = useState(() => plans.find((p) => p.popular)?.id ?? plans[0]!.id);
   const [locationId, setLocationId] = useState(catalog.locations[0]!.id);
@@ -97,7 +99,7 @@ export function VpsConfigurator() {
     try {
       const created = await placeOrder(request);
       // Back from the payment page lands on the order, not on an emptied form.
-      window.history.replaceState(null, "", created.orderUrl);
+      window.history.replaceState(null, "", localize(created.orderUrl));
       window.location.assign(created.redirectUrl);
     } catch (error) {
       const fields = serverFields(error);
@@ -329,7 +331,7 @@ export function VpsConfigurator() {
 /** Every plan side by side. */
 export function VpsComparison({ catalog, currency = "RWF" }: { catalog: VpsCatalog; currency?: VpsCurrency }) {
   const { t } = useTranslation("vps");
-  const plans = catalog.plans.filter((p) => p.active);
+  const plans = useLocalizedCatalog(catalog).plans.filter((p) => p.active);
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
       <table className="w-full min-w-[40rem] text-left text-sm">

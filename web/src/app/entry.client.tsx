@@ -1,0 +1,33 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { splitLanguage } from "../../../contracts/languages.ts";
+import { type CatalogResources, loadCatalogs, setupI18n } from "../i18n/index.ts";
+import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
+
+/**
+ * A prerendered page carries the catalogs it was rendered with; i18next starts with them, so
+ * hydration matches the HTML without a single extra request. The app shell (tools, payment)
+ * has none: it loads the shared catalog for the address's language first, and each screen
+ * loads its own as it renders.
+ */
+async function start() {
+  const { language } = splitLanguage(window.location.pathname);
+  const inline = document.getElementById(CATALOG_STATE_ID)?.textContent;
+  const state = inline ? (JSON.parse(inline) as { language: unknown; resources: CatalogResources }) : undefined;
+  // The shell is one file for every language, so its inline catalogs only count when they match.
+  if (state && state.language === language) await setupI18n(language, state.resources);
+  else await loadCatalogs(language, []);
+  document.documentElement.lang = language;
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();
