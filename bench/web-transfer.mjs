@@ -13,7 +13,7 @@ const port = Number(process.env.BENCH_PORT ?? 4399);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
 const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ADMIN_PASSWORD: "bench-admin-password-1" },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "bench-admin-password-1" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
