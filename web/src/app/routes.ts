@@ -13,6 +13,8 @@ export default [
     layout("routes/app-layout.tsx", [
       route("domains", "routes/domains.tsx"),
       route("domain-details/:id", "routes/domain-details.tsx"),
+      route("domains/order/:name", "routes/domain-order.tsx"),
+      route("domains/order-status/:token", "routes/domain-order-status.tsx"),
       route("tech-stack-advisor", "routes/tech-stack-advisor.tsx"),
       route("speed-analysis", "routes/speed-analysis.tsx"),
       route("vps-hosting", "routes/vps-hosting.tsx"),
