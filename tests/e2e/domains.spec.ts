@@ -53,6 +53,10 @@ test("search shows every TLD with an honest state and both prices, then details 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.rw is available");
   await expect(page.getByTestId("price-row")).toHaveCount(10);
   await expect(page.getByTestId("price-row").nth(2)).toContainText("$42.00");
+  // The search stayed in the address: back brings the results back.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/domains\?q=kigalitech$/);
+  await expect(page.getByLabel("Domain name")).toHaveValue("kigalitech");
 
   await page.goto("/domain-details/kigalitech.com");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.com is taken");
