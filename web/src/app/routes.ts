@@ -42,7 +42,9 @@ export default [
       route("admin/payments", "routes/admin/payments.tsx"),
       route("admin/vps", "routes/admin/vps.tsx"),
       route("admin/vps/orders/:id", "routes/admin/vps-order.tsx"),
-      ...(["domains", "reports"] as const).map((section) =>
+      route("admin/domains", "routes/admin/domains.tsx"),
+      route("admin/domains/orders/:id", "routes/admin/domain-order.tsx"),
+      ...(["reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),
