@@ -80,7 +80,8 @@ test("search, details, order, pay in test mode, and staff mark the name register
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Staff register it at the registry and say so.
-  const staff = await browser.newPage({ baseURL });
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
   await staff.goto("/admin/login");
   await staff.getByLabel("Username").fill("admin");
   await staff.getByLabel("Password", { exact: true }).fill("e2e-admin-password-1");
@@ -96,6 +97,7 @@ test("search, details, order, pay in test mode, and staff mark the name register
   await expect(staff.getByText("still available", { exact: false }).first()).toBeVisible();
   await expect(staff.getByTestId("domain-order-events")).toContainText("Checked again after payment: still available (RDAP).");
   await staff.getByRole("button", { name: "Mark registered" }).click();
+  expect(await seriousAxeViolations(staff)).toEqual([]);
   await staff.getByLabel("Registry reference (optional)").fill("D503300-RW");
   await staff.getByRole("button", { name: "Confirm: Mark registered" }).click();
   await expect(staff.getByTestId("domain-order-state").first()).toHaveText("Registered");
@@ -105,10 +107,12 @@ test("search, details, order, pay in test mode, and staff mark the name register
   // Prices are edited per TLD in US dollars; the customer sees the new price at once.
   await staff.goto("/admin/domains?tab=prices");
   const row = staff.locator('[data-testid="tld-price-row"][data-tld="co.rw"]');
+  await expect(row).toBeVisible();
+  expect(await seriousAxeViolations(staff)).toEqual([]);
   await row.getByLabel(".co.rw Register (USD)").fill("12");
   await row.getByRole("button", { name: "Save .co.rw" }).click();
   await expect(row).toContainText("RWF 17,400");
-  await staff.close();
+  await staffContext.close();
 
   await page.reload();
   await expect(page.getByTestId("domain-order-status")).toHaveText("Registered in your name");
