@@ -64,3 +64,6 @@ export const whoisServers: Record<string, { host: string; port: number; notFound
 
 /** What every registration includes (shown on the details page). */
 export const domainIncludes = ["dns", "forwarding", "support", "renewalReminder"] as const;
+
+/** Our nameservers: orders that "use ours" are registered with these. */
+export const ourNameservers = ["ns1.kigalitech.rw", "ns2.kigalitech.rw"] as const;

@@ -36,6 +36,7 @@ import { registerPayments } from "./modules/payments/payments-plugin.ts";
 import { registerVps } from "./modules/vps/vps-plugin.ts";
 import { seoRoutes } from "./modules/site/seo-routes.ts";
 import { registerDomains } from "./modules/domains/domains-module.ts";
+import type { Registrar } from "./modules/domains/registrar.ts";
 import { withPrivateUrls } from "./lib/log-privacy.ts";
 import { inlineScriptHashes, registerStaticSite } from "./modules/site/static-site.ts";
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Site analyzer: tests hand it a resolver, a certificate authority and a lab runner they control. */
   analysis?: { resolve?: ResolveAll; ca?: string; lab?: LabRunner | null; timeoutMs?: number };
+  /** Domain orders: a registrar other than the manual one. */
+  domains?: { registrar?: Registrar };
 }
 
 declare module "fastify" {
@@ -230,7 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
   await registerPayments(app, config, deps.database.db);
   await registerVps(app, config, deps.database.db, { onQueued: () => outbox.nudge() });
-  await registerDomains(app, config);
+  await registerDomains(app, config, deps.database.db, { onQueued: () => outbox.nudge(), ...(deps.domains?.registrar ? { registrar: deps.domains.registrar } : {}) });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

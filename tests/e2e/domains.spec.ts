@@ -1,22 +1,23 @@
-import { startDnsDouble, type DnsDouble } from "../doubles/dns-server.ts";
-import { startRdapDouble, type RdapDouble } from "../doubles/rdap-server.ts";
-import { startWhoisDouble, whoisReplies, type WhoisDouble } from "../doubles/whois-server.ts";
+import type { DnsDouble } from "../doubles/dns-server.ts";
+import type { RdapDouble } from "../doubles/rdap-server.ts";
+import { whoisReplies, type WhoisDouble } from "../doubles/whois-server.ts";
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { startRegistryDoubles, type RegistryDoubles } from "./registry-doubles.ts";
 
-// The server under test reads the registries at these loopback ports (playwright.config.ts).
+// The server under test reads the registries at loopback ports next to its own (playwright.config.ts).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 test.describe.configure({ mode: "serial" });
 
+let doubles: RegistryDoubles;
 let rdap: RdapDouble;
 let dns: DnsDouble;
 let whois: WhoisDouble;
 
 test.beforeAll(async () => {
-  [rdap, dns, whois] = await Promise.all([
-    startRdapDouble({ port: PORT + 11 }),
-    startDnsDouble({ port: PORT + 12 }),
-    startWhoisDouble({ port: PORT + 13 }),
-  ]);
+  // Another spec may hold the doubles' ports: wait for it.
+  test.setTimeout(180_000);
+  doubles = await startRegistryDoubles(PORT);
+  ({ rdap, dns, whois } = doubles);
   dns.names["kigalitech.com"] = "ns";
   rdap.names["kigalitech.com"] = { kind: "registered" };
   rdap.names["kigalitech.ke"] = { kind: "status", status: 503 };
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all([rdap?.close(), dns?.close(), whois?.close()]);
+  await doubles?.close();
 });
 
 test("search shows every TLD with an honest state and both prices, then details for a free and a taken name", async ({ page }) => {
@@ -46,11 +47,16 @@ test("search shows every TLD with an honest state and both prices, then details 
   await expect(page.locator('[data-name="kigalitech.tech"]')).toContainText("$8.00 first year");
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await page.getByRole("link", { name: "Register kigalitech.rw" }).click();
+  await expect(page.getByRole("link", { name: "Register kigalitech.rw" })).toHaveAttribute("href", "/domains/order/kigalitech.rw");
+  await page.getByRole("link", { name: "Details for kigalitech.rw" }).click();
   await expect(page).toHaveURL(/\/domain-details\/kigalitech\.rw$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.rw is available");
   await expect(page.getByTestId("price-row")).toHaveCount(10);
   await expect(page.getByTestId("price-row").nth(2)).toContainText("$42.00");
+  // The search stayed in the address: back brings the results back.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/domains\?q=kigalitech$/);
+  await expect(page.getByLabel("Domain name")).toHaveValue("kigalitech");
 
   await page.goto("/domain-details/kigalitech.com");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.com is taken");

@@ -26,6 +26,8 @@ export async function testApp(
     rateLimiter?: RateLimiter;
     /** Site analyzer doubles: resolver, certificate authority, lab runner. */
     analysis?: AppDeps["analysis"];
+    /** Domain orders: a registrar double. */
+    domains?: AppDeps["domains"];
     /** Extra routes a test needs, added before the app is ready. */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -35,6 +37,7 @@ export async function testApp(
     rateLimiter: options.rateLimiter ?? databaseRateLimiter(database.db),
     mailer: options.mailer ?? null,
     analysis: options.analysis,
+    domains: options.domains,
   });
   options.extend?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { Overview } from "../../../contracts/admin.ts";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/query.ts";
-import { chatSessions, paymentTransactions, vpsOrders } from "../../db/schema.ts";
+import { chatSessions, domainOrders, paymentTransactions, vpsOrders } from "../../db/schema.ts";
 import { enquiriesPerDay, enquiryCounts } from "../contact/enquiry-admin.ts";
 
 const DAYS = 30;
@@ -27,10 +27,13 @@ async function completedPayments(db: Database): Promise<{ today: number; week: n
   return { today: row?.today ?? 0, week: row?.week ?? 0 };
 }
 
-/** Paid orders that staff still have to fulfil. */
+/** Paid orders that staff still have to fulfil: servers to set up, names to register or refund. */
 async function pendingOrders(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(vpsOrders).where(inArray(vpsOrders.status, ["paid", "provisioning"]));
-  return row?.n ?? 0;
+  const [[vps], [domains]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(vpsOrders).where(inArray(vpsOrders.status, ["paid", "provisioning"])),
+    db.select({ n: sql<number>`count(*)::int` }).from(domainOrders).where(inArray(domainOrders.status, ["paid", "needs_refund"])),
+  ]);
+  return (vps?.n ?? 0) + (domains?.n ?? 0);
 }
 
 async function paymentsPerDay(db: Database, days: number): Promise<Map<string, number>> {

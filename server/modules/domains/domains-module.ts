@@ -4,15 +4,22 @@ import { dnsPrecheck } from "../../adapters/registry-lookup/dns-precheck.ts";
 import { rdapBootstrap } from "../../adapters/registry-lookup/rdap-bootstrap.ts";
 import type { WhoisServer } from "../../adapters/registry-lookup/whois-client.ts";
 import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
 import { availabilityChecker, type AvailabilityChecker } from "./availability-service.ts";
-import { tldCatalog } from "./domain-pricing.ts";
+import { domainAdminRoutes } from "./domain-admin-routes.ts";
+import { domainOrderRoutes } from "./domain-order-routes.ts";
+import { domainOrderService, type DomainOrderService } from "./domain-order-service.ts";
+import { domainPriceService } from "./domain-price-service.ts";
 import { domainRoutes } from "./domain-routes.ts";
+import { manualRegistrar, type Registrar } from "./registrar.ts";
 import { serverLimiter } from "./server-limiter.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Domain availability, for the order flow's checks before and after payment. */
     domainAvailability: AvailabilityChecker;
+    /** Domain orders: tests wait on `idle()` for the after-payment step. */
+    domainOrders: DomainOrderService;
   }
 }
 
@@ -31,8 +38,15 @@ export function whoisConfig(overrides: Config["domains"]["whoisServers"]): Recor
   return servers;
 }
 
-/** Domain search and details: DNS pre-check, RDAP via IANA's bootstrap, WHOIS where there is no RDAP. */
-export async function registerDomains(app: FastifyInstance, config: Config): Promise<void> {
+/** How often a listening server looks for paid orders whose after-payment step never ran. */
+const RECHECK_INTERVAL_MS = 60_000;
+
+/**
+ * Domain search and details (DNS pre-check, RDAP via IANA's bootstrap, WHOIS where there is no
+ * RDAP), the TLD price table, and orders paid through the payments capability and fulfilled by a
+ * registrar (manual by default). Needs registerPayments first.
+ */
+export async function registerDomains(app: FastifyInstance, config: Config, db: Database, options: { registrar?: Registrar; onQueued?: () => void } = {}): Promise<void> {
   const settings = config.domains;
   const checker = availabilityChecker({
     bootstrap: rdapBootstrap({ url: settings.bootstrapUrl, timeoutMs: settings.timeoutMs * 2 }),
@@ -44,6 +58,41 @@ export async function registerDomains(app: FastifyInstance, config: Config): Pro
     availableTtlMs: settings.availableCacheMs,
   });
   app.decorate("domainAvailability", checker);
-  const catalog = tldCatalog();
-  await app.register(domainRoutes, { checker, catalog: async () => catalog });
+  const pricing = domainPriceService(db);
+  const orders = domainOrderService({
+    db,
+    payments: app.payments,
+    checker,
+    pricing,
+    registrar: options.registrar ?? manualRegistrar,
+    publicUrl: config.publicUrl,
+    notifyTo: config.contactNotifyTo,
+    log: app.log,
+    ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+  });
+  app.decorate("domainOrders", orders);
+
+  // Only a listening server runs the catch-up job (tests call recheckDue themselves).
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> | null = null;
+  app.addHook("onListen", async () => {
+    timer ??= setInterval(() => {
+      running ??= orders
+        .recheckDue()
+        .catch((error: unknown) => app.log.error({ err: error }, "domain order catch-up failed"))
+        .finally(() => {
+          running = null;
+        });
+    }, RECHECK_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await running;
+    await orders.idle();
+  });
+
+  await app.register(domainRoutes, { checker, catalog: () => pricing.catalog() });
+  await app.register(domainOrderRoutes, { service: orders });
+  await app.register(domainAdminRoutes, { service: orders, pricing });
 }

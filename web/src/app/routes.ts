@@ -21,6 +21,8 @@ function siteRoutes(language: Language) {
     layout("routes/app-layout.tsx", { id: id("site-app") }, [
       route(at("domains"), "routes/domains.tsx", { id: id("domains") }),
       route(at("domain-details/:id"), "routes/domain-details.tsx", { id: id("domain-details") }),
+      route(at("domains/order/:name"), "routes/domain-order.tsx", { id: id("domain-order") }),
+      route(at("domains/order-status/:token"), "routes/domain-order-status.tsx", { id: id("domain-order-status") }),
       route(at("tech-stack-advisor"), "routes/tech-stack-advisor.tsx", { id: id("tech-stack-advisor") }),
       route(at("speed-analysis"), "routes/speed-analysis.tsx", { id: id("speed-analysis") }),
       route(at("vps-hosting"), "routes/vps-hosting.tsx", { id: id("vps-hosting") }),
@@ -52,7 +54,9 @@ export default [
       route("admin/payments", "routes/admin/payments.tsx"),
       route("admin/vps", "routes/admin/vps.tsx"),
       route("admin/vps/orders/:id", "routes/admin/vps-order.tsx"),
-      ...(["domains", "reports"] as const).map((section) =>
+      route("admin/domains", "routes/admin/domains.tsx"),
+      route("admin/domains/orders/:id", "routes/admin/domain-order.tsx"),
+      ...(["reports"] as const).map((section) =>
         route(`admin/${section}`, "routes/admin/unavailable.tsx", { id: `admin-unavailable-${section}` }),
       ),
     ]),

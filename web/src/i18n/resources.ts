@@ -13,6 +13,7 @@ import type payment from "./locales/en/payment.json";
 import type paymentsAdmin from "./locales/en/payments-admin.json";
 import type services from "./locales/en/services.json";
 import type domains from "./locales/en/domains.json";
+import type domainsAdmin from "./locales/en/domains-admin.json";
 import type vps from "./locales/en/vps.json";
 import type vpsAdmin from "./locales/en/vps-admin.json";
 
@@ -33,6 +34,7 @@ export interface Namespaces {
   analysis: typeof analysis;
   advisor: typeof advisor;
   domains: typeof domains;
+  domainsAdmin: typeof domainsAdmin;
   vps: typeof vps;
   vpsAdmin: typeof vpsAdmin;
 }

@@ -13,6 +13,7 @@ import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { CURRENCY_STORAGE_KEY, formatMoney, readCurrency } from "../../features/domains/domain-format.ts";
+import { orderPath } from "../../features/domains/domain-order-api.ts";
 import { StateBadge } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
@@ -133,7 +134,10 @@ function Available({ details, currency }: { details: DomainDetails; currency: Do
             </li>
           ))}
         </ul>
-        <Link to="/contact" className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
+        <Link to={orderPath(details.name)} className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
+          {t("actions.registerName", { name: details.unicodeName })}
+        </Link>
+        <Link to="/contact" className={`${buttonClasses("outline", "md")} mt-3 w-full`}>
           {t("actions.askTeam")}
         </Link>
       </Card>

@@ -26,18 +26,27 @@ export function meta({}: Route.MetaArgs) {
 
 export default function DomainsPage() {
   const { t } = useTranslation("domains");
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [input, setInput] = useState(() => params.get("q") ?? "");
   const [currency, setCurrency] = useState<DomainCurrency>("RWF");
   const catalog = useTldCatalog();
   const search = useDomainSearch(input, catalog.data);
 
   useEffect(() => setCurrency(readCurrency()), []);
-  // The address stays shareable without a history entry per keystroke.
+  // The address stays shareable without a history entry per keystroke. It is written straight to
+  // the browser's history, not through the router: a router navigation here would cancel the one
+  // a visitor starts by clicking a row while the next screen's code is still loading.
   useEffect(() => {
-    const timer = setTimeout(() => setParams(input.trim() ? { q: input.trim() } : {}, { replace: true, preventScrollReset: true }), 600);
+    const timer = setTimeout(() => {
+      const url = new URL(window.location.href);
+      if (url.pathname !== "/domains") return;
+      const q = input.trim();
+      if (q) url.searchParams.set("q", q);
+      else url.searchParams.delete("q");
+      window.history.replaceState(window.history.state, "", url);
+    }, 600);
     return () => clearTimeout(timer);
-  }, [input, setParams]);
+  }, [input]);
 
   const chooseCurrency = (value: DomainCurrency) => {
     setCurrency(value);

@@ -6,7 +6,7 @@ import type { StaffRole } from "../../../../contracts/admin.ts";
 
 export type NavKey = "overview" | "enquiries" | "chats" | "payments" | "domains" | "vps" | "projects" | "reports" | "staff" | "audit";
 /** Sections whose capability has not landed yet: they show a "not available yet" panel. */
-export type UnavailableSection = "chats" | "payments" | "domains" | "vps" | "reports";
+export type UnavailableSection = "chats" | "payments" | "vps" | "reports";
 
 export interface NavItem {
   key: NavKey;
@@ -26,7 +26,7 @@ export const navItems: readonly NavItem[] = [
   { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "workspace", activeUnder: "/admin/project/" },
   { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels" },
   { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", roles: ["admin"] },
-  { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", soon: true },
+  { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", roles: ["admin"], activeUnder: "/admin/domains/" },
   { key: "vps", to: "/admin/vps", icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
   { key: "reports", to: "/admin/reports", icon: ChartColumn, group: "channels", soon: true },
   { key: "staff", to: "/admin/staff", icon: Users, group: "administration", roles: ["admin"] },

@@ -1,12 +1,16 @@
 import type { DomainCurrency, MoneySet } from "../../../../contracts/domains.ts";
-import { formatMoney as formatAmount } from "../../lib/intl.ts";
+import { formatMoney as formatLocalMoney } from "../../lib/intl.ts";
 
 export const CURRENCY_STORAGE_KEY = "domains.currency";
 
 /** A price in one currency, in the page's language: "RWF 20,300", "$12.50"; "20 300 RWF", "12,50 $". */
 export function formatMoney(set: MoneySet, currency: DomainCurrency, years = 1): string {
-  const amount = (set[currency] ?? 0) * years;
-  return formatAmount(amount, currency, currency === "USD" ? { currencyDisplay: "narrowSymbol" } : {});
+  return formatAmount((set[currency] ?? 0) * years, currency);
+}
+
+/** One amount in one currency, in the page's language, written like formatMoney's. */
+export function formatAmount(amount: number, currency: DomainCurrency): string {
+  return formatLocalMoney(amount, currency, currency === "USD" ? { currencyDisplay: "narrowSymbol" } : {});
 }
 
 export function readCurrency(): DomainCurrency {

@@ -6,6 +6,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney } from "./domain-format.ts";
+import { orderPath } from "./domain-order-api.ts";
 
 export function detailsPath(name: string): string {
   return `/domain-details/${encodeURIComponent(name)}`;
@@ -25,8 +26,17 @@ export function DomainRow({ candidate, result, price, currency }: { candidate: D
     >
       <div className="min-w-0 flex-1">
         <p className="truncate text-base font-semibold">
-          <span>{label}</span>
-          <span className="text-primary">.{candidate.tld}</span>
+          {state === "problem" || state === "checking" ? (
+            <>
+              <span>{label}</span>
+              <span className="text-primary">.{candidate.tld}</span>
+            </>
+          ) : (
+            <Link to={detailsPath(candidate.name)} className="hover:underline" aria-label={t("actions.detailsFor", { name: candidate.unicodeName })}>
+              <span>{label}</span>
+              <span className="text-primary">.{candidate.tld}</span>
+            </Link>
+          )}
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StateBadge state={state} />
@@ -42,7 +52,7 @@ export function DomainRow({ candidate, result, price, currency }: { candidate: D
       ) : null}
       <div className="flex shrink-0 gap-2">
         {state === "available" ? (
-          <Link to={detailsPath(candidate.name)} className={buttonClasses("primary", "sm")} aria-label={`${t("actions.register")} ${candidate.unicodeName}`}>
+          <Link to={orderPath(candidate.name)} className={buttonClasses("primary", "sm")} aria-label={t("actions.registerName", { name: candidate.unicodeName })}>
             {t("actions.register")}
           </Link>
         ) : state === "registered" ? (

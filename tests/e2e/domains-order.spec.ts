@@ -1,0 +1,122 @@
+import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { startRegistryDoubles, type RegistryDoubles } from "./registry-doubles.ts";
+
+// The server under test reads the registries at loopback ports next to its own (playwright.config.ts).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const NAME = "umuganda-coffee";
+test.describe.configure({ mode: "serial" });
+
+let doubles: RegistryDoubles;
+
+test.beforeAll(async () => {
+  // Another spec may hold the doubles' ports: wait for it.
+  test.setTimeout(180_000);
+  doubles = await startRegistryDoubles(PORT);
+  // Every name is free at the registries unless a test says otherwise; this one has a delegation.
+  doubles.dns.names[`${NAME}.com`] = "ns";
+  doubles.rdap.names[`${NAME}.com`] = { kind: "registered" };
+});
+
+test.afterAll(async () => {
+  await doubles?.close();
+});
+
+test("search, details, order, pay in test mode, and staff mark the name registered", async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  await page.goto("/domains");
+  await page.getByLabel("Domain name").fill(NAME);
+  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.rw"]`)).toHaveAttribute("data-state", "available");
+  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.com"]`).first()).toHaveAttribute("data-state", "registered");
+
+  await page.getByRole("link", { name: `Details for ${NAME}.rw` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${NAME}.rw is available`);
+  await page.getByRole("link", { name: `Register ${NAME}.rw` }).click();
+  await expect(page).toHaveURL(new RegExp(`/domains/order/${NAME}\\.rw$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Register ${NAME}.rw`);
+
+  // Two years: the first at the registration price, the second at the renewal price (RWF 20,300 each).
+  await page.getByLabel("Years").selectOption("2");
+  await expect(page.getByTestId("domain-order-total")).toHaveText("RWF 40,600");
+  const pay = page.getByRole("button", { name: "Pay RWF 40,600 by mobile money" });
+  await pay.click();
+  await expect(page.getByText("Enter the registrant's full name")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await page.getByLabel("Full name").fill("Aline Uwase");
+  await page.getByLabel("Organisation (optional)").fill("Umuganda Coffee Ltd");
+  await page.getByLabel("Email", { exact: true }).fill("aline@example.rw");
+  await page.getByLabel("Mobile-money number").fill("250783456789");
+  await page.getByLabel("Street address").fill("KG 7 Ave 12");
+  await page.getByLabel("City").fill("Kigali");
+  await expect(page.getByLabel("Country")).toHaveValue("RW");
+  await page.getByRole("radio", { name: "Use my own nameservers" }).check();
+  await page.getByLabel("Nameserver 1").fill("ns1.host.example");
+  await page.getByLabel("Nameserver 2").fill("ns1.host.example");
+  await pay.click();
+  await expect(page.getByText("Each nameserver can be listed only once")).toBeVisible();
+  await page.getByLabel("Nameserver 2").fill("ns2.host.example");
+
+  // The order link (also emailed): read from the answer before the browser leaves for the payment page.
+  let orderUrl = "";
+  await page.route("**/api/domains/orders", async (route) => {
+    const response = await route.fetch();
+    orderUrl = ((await response.json()) as { orderUrl: string }).orderUrl;
+    await route.fulfill({ response });
+  });
+  await pay.click();
+  await expect(page.getByText("TEST MODE").first()).toBeVisible();
+  // The registry was asked once more, directly, before the payment page opened.
+  expect(doubles.rdap.requests).toContain(`/ricta/domain/${NAME}.rw`);
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await page.waitForURL(/\/payment\?paymentResult=/);
+
+  expect(orderUrl).toMatch(/^\/domains\/order-status\/[A-Za-z0-9_-]{32}$/);
+  await page.goto(orderUrl);
+  await expect(page.getByTestId("domain-order-status")).toHaveText("Paid: we are registering it");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${NAME}.rw`);
+  await expect(page.getByTestId("domain-order-history")).toContainText("Payment received");
+  await expect(page.getByText("ns2.host.example")).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Staff register it at the registry and say so.
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
+  await staff.goto("/admin/login");
+  await staff.getByLabel("Username").fill("admin");
+  await staff.getByLabel("Password", { exact: true }).fill("e2e-admin-password-1");
+  await staff.getByRole("button", { name: "Sign In" }).click();
+  await staff.waitForURL(/\/admin$/);
+  await staff.getByRole("link", { name: "Domains", exact: true }).click();
+  await staff.getByRole("button", { name: /^To register/ }).click();
+  await staff.getByLabel("Search orders").fill(NAME);
+  await staff.getByRole("button", { name: "Search", exact: true }).click();
+  await staff.getByRole("link", { name: /^DOM-/ }).click();
+  await expect(staff.getByText(`${NAME}.rw · 2 years`)).toBeVisible();
+  // The check after payment has run: the name was still free.
+  await expect(staff.getByText("still available", { exact: false }).first()).toBeVisible();
+  await expect(staff.getByTestId("domain-order-events")).toContainText("Checked again after payment: still available (RDAP).");
+  await staff.getByRole("button", { name: "Mark registered" }).click();
+  expect(await seriousAxeViolations(staff)).toEqual([]);
+  await staff.getByLabel("Registry reference (optional)").fill("D503300-RW");
+  await staff.getByRole("button", { name: "Confirm: Mark registered" }).click();
+  await expect(staff.getByTestId("domain-order-state").first()).toHaveText("Registered");
+  await expect(staff.getByText("D503300-RW")).toBeVisible();
+  await expect(staff.getByText("This order is closed: nothing more can happen to it.")).toBeVisible();
+
+  // Prices are edited per TLD in US dollars; the customer sees the new price at once.
+  await staff.goto("/admin/domains?tab=prices");
+  const row = staff.locator('[data-testid="tld-price-row"][data-tld="co.rw"]');
+  await expect(row).toBeVisible();
+  expect(await seriousAxeViolations(staff)).toEqual([]);
+  await row.getByLabel(".co.rw Register (USD)").fill("12");
+  await row.getByRole("button", { name: "Save .co.rw" }).click();
+  await expect(row).toContainText("RWF 17,400");
+  await staffContext.close();
+
+  await page.reload();
+  await expect(page.getByTestId("domain-order-status")).toHaveText("Registered in your name");
+  await expect(page.getByTestId("domain-order-history")).toContainText("Registered in your name");
+  await page.goto(`/domain-details/${NAME}.co.rw`);
+  await expect(page.getByTestId("price-row").first()).toContainText("RWF 17,400");
+});

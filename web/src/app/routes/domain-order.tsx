@@ -1,0 +1,367 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Plus, ShieldCheck, X } from "lucide-react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams, useSearchParams } from "react-router";
+import {
+  countryCodes,
+  countryName,
+  DOMAIN_CURRENCY_COUNTRY,
+  DOMAIN_ORDER_LANGUAGES,
+  DOMAIN_PAYABLE_CURRENCIES,
+  DOMAIN_YEARS_MAX,
+  domainOrderMessageCode,
+  DomainOrderRequest,
+  quoteDomain,
+  type DomainOrderLanguage,
+  type DomainPayableCurrency,
+} from "../../../../contracts/domain-orders.ts";
+import { DomainDetails, validateDomainName } from "../../../../contracts/domains.ts";
+import { ourNameservers } from "../../../../content/domains.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { FieldError, Input, Label, NativeSelect } from "../../components/ui/field.tsx";
+import { Container } from "../../components/ui/section.tsx";
+import { PageSpinner } from "../../components/ui/spinner.tsx";
+import { formatAmount, readCurrency } from "../../features/domains/domain-format.ts";
+import { placeDomainOrder } from "../../features/domains/domain-order-api.ts";
+import { detailsPath } from "../../features/domains/domain-row.tsx";
+import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
+import { i18n } from "../../i18n/index.ts";
+import { Link } from "../../i18n/link.tsx";
+import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { cn } from "../../lib/cn.ts";
+import type { Route } from "./+types/domain-order";
+
+export const handle: CatalogHandle = { i18n: ["domains"] };
+
+export function meta({ params, location }: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.orderTitle", { ns: "domains", name: params.name ?? "" }),
+    description: i18n.t("meta.orderDescription", { ns: "domains" }),
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+interface Registrant {
+  name: string;
+  organisation: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  city: string;
+  country: string;
+}
+
+const EMPTY: Registrant = { name: "", organisation: "", email: "", phoneNumber: "", address: "", city: "", country: "RW" };
+
+function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="mt-10 first:mt-0">
+      <legend className="flex items-center gap-3 text-lg font-bold text-foreground">
+        <span className="flex size-7 items-center justify-center rounded-full bg-primary text-sm text-primary-foreground" aria-hidden="true">{n}</span>
+        {title}
+      </legend>
+      <div className="mt-4">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The server's per-field messages of a 400 answer. */
+function serverFields(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  try {
+    return (JSON.parse(error.body) as { fields?: Record<string, string> }).fields ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const language = (): DomainOrderLanguage => {
+  const current = (i18n.language || "en").slice(0, 2);
+  return (DOMAIN_ORDER_LANGUAGES as readonly string[]).includes(current) ? (current as DomainOrderLanguage) : "en";
+};
+
+/** /domains/order/{name}: who the name is for, how long, which nameservers, then payment. */
+export default function DomainOrderPage() {
+  const { t } = useTranslation("domains");
+  const name = useParams().name ?? "";
+  const [params] = useSearchParams();
+  const catalog = useTldCatalog();
+  const valid = catalog.data ? validateDomainName(name, catalog.data) : null;
+  const details = useQuery({
+    enabled: valid?.ok === true,
+    queryKey: ["domain-details", name],
+    queryFn: async () => DomainDetails.parse(await (await apiRequest("GET", `/api/domains/${encodeURIComponent(name)}`)).json()),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+  const [years, setYears] = useState(() => Math.min(DOMAIN_YEARS_MAX, Math.max(1, Number.parseInt(params.get("years") ?? "1", 10) || 1)));
+  const [currency, setCurrency] = useState<DomainPayableCurrency>("RWF");
+  const [registrant, setRegistrant] = useState<Registrant>(EMPTY);
+  const [mode, setMode] = useState<"ours" | "custom">("ours");
+  const [hosts, setHosts] = useState<string[]>(["", ""]);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<"idle" | "sending" | "invalid" | "refused" | "failed">("idle");
+  const [refusal, setRefusal] = useState("");
+  const countries = useMemo(() => countryCodes().map((code) => ({ code, name: countryName(code)! })).sort((a, b) => a.name.localeCompare(b.name)), []);
+
+  useEffect(() => {
+    const saved = readCurrency();
+    if (saved !== "USD") setCurrency(saved);
+  }, []);
+
+  const back = (
+    <Link to={detailsPath(name)} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t("order.back", { name: valid?.ok ? valid.unicodeName : name })}
+    </Link>
+  );
+
+  if (valid && !valid.ok) {
+    return (
+      <Container className="max-w-3xl py-12 sm:py-16">
+        <h1 className="text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
+        <p className="mt-3 text-muted-foreground" role="alert">{valid.message}</p>
+        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+      </Container>
+    );
+  }
+  if (catalog.isError || details.isError) {
+    const error = details.error ?? catalog.error;
+    return (
+      <Container className="max-w-3xl py-12 sm:py-16">
+        {back}
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("order.notAvailableTitle", { name })}</h1>
+        <p className="mt-3 text-muted-foreground" role="alert">{(error instanceof ApiError && error.serverMessage()) || t("search.error")}</p>
+        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+      </Container>
+    );
+  }
+  if (!details.data) return <PageSpinner />;
+  const domain = details.data;
+  if (domain.state !== "available") {
+    return (
+      <Container className="max-w-3xl py-12 sm:py-16">
+        {back}
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("order.notAvailableTitle", { name: domain.unicodeName })}</h1>
+        <p className="mt-3 text-muted-foreground">{t("order.notAvailableBody")}</p>
+        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+      </Container>
+    );
+  }
+
+  const quote = quoteDomain(domain.price, years, currency);
+  const price = (amount: number) => formatAmount(amount, currency);
+  const { prefix } = DOMAIN_CURRENCY_COUNTRY[currency];
+  const message = (text: string | undefined) => {
+    if (!text) return undefined;
+    const code = domainOrderMessageCode(text);
+    return code ? t(`order.validation.${code}`) : text;
+  };
+
+  const setField = <K extends keyof Registrant>(key: K, value: Registrant[K]) => {
+    setRegistrant((r) => ({ ...r, [key]: value }));
+    setProblems(({ [`registrant.${key}`]: _gone, ...rest }) => rest);
+  };
+  const fieldProps = (key: keyof Registrant) => {
+    const problem = problems[`registrant.${key}`];
+    return { id: `order-${key}`, "aria-invalid": problem ? true : undefined, "aria-describedby": problem ? `order-${key}-error` : undefined };
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const request = {
+      domain: domain.name,
+      years,
+      currency,
+      registrant: { ...registrant, organisation: registrant.organisation.trim() || undefined },
+      nameservers: mode === "ours" ? { mode } : { mode, hosts: hosts.map((h) => h.trim()).filter(Boolean) },
+      language: language(),
+    } as const;
+    const parsed = DomainOrderRequest.safeParse(request);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
+      setProblems(found);
+      setStatus("invalid");
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setStatus("sending");
+    try {
+      const created = await placeDomainOrder(request);
+      // Back from the payment page lands on the order, not on an emptied form.
+      window.history.replaceState(null, "", created.orderUrl);
+      window.location.assign(created.redirectUrl);
+    } catch (error) {
+      const fields = serverFields(error);
+      if (Object.keys(fields).length) {
+        setProblems(fields);
+        setStatus("invalid");
+      } else if (error instanceof ApiError && error.status === 409) {
+        setRefusal(error.serverMessage() ?? t("order.failed"));
+        setStatus("refused");
+      } else {
+        setRefusal((error instanceof ApiError && error.serverMessage()) || t("order.failed"));
+        setStatus("failed");
+      }
+    }
+  }
+
+  const nameserverProblem = problems["nameservers.hosts"] ?? problems["nameservers.mode"] ?? problems.nameservers;
+
+  return (
+    <Container className="max-w-6xl py-12 sm:py-16">
+      {back}
+      <h1 className="mt-4 text-3xl font-bold tracking-tight break-all text-foreground sm:text-4xl">{t("order.title", { name: domain.unicodeName })}</h1>
+      <p className="mt-3 max-w-3xl text-muted-foreground">{t("order.lead")}</p>
+
+      <form onSubmit={submit} noValidate className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]" aria-label={t("order.title", { name: domain.unicodeName })}>
+        <div>
+          <Step n={1} title={t("order.steps.period")}>
+            <div className="grid max-w-sm gap-1.5">
+              <Label htmlFor="order-years">{t("order.years")}</Label>
+              <NativeSelect id="order-years" value={years} onChange={(e) => setYears(Number(e.target.value))}>
+                {Array.from({ length: DOMAIN_YEARS_MAX }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>{t("order.yearsOption", { count: n, price: price(quoteDomain(domain.price, n, currency).total) })}</option>
+                ))}
+              </NativeSelect>
+            </div>
+          </Step>
+
+          <Step n={2} title={t("order.steps.registrant")}>
+            <p className="mb-4 text-sm text-muted-foreground">{t("order.registrantHint")}</p>
+            <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
+              {(["name", "organisation", "email", "phoneNumber", "address", "city"] as const).map((key) => (
+                <div key={key} className={cn("grid content-start gap-1.5", key === "address" && "sm:col-span-2")}>
+                  <Label htmlFor={`order-${key}`}>{t(`order.fields.${key}`)}</Label>
+                  <Input
+                    {...fieldProps(key)}
+                    value={registrant[key]}
+                    onChange={(e) => setField(key, key === "phoneNumber" ? e.target.value.replace(/[^\d]/g, "") : e.target.value)}
+                    type={key === "email" ? "email" : "text"}
+                    inputMode={key === "phoneNumber" ? "numeric" : undefined}
+                    placeholder={key === "phoneNumber" ? `${prefix}7…` : undefined}
+                    autoComplete={{ name: "name", organisation: "organization", email: "email", phoneNumber: "tel", address: "street-address", city: "address-level2" }[key]}
+                  />
+                  {key === "phoneNumber" ? <p className="text-sm text-muted-foreground">{t("order.phoneHint", { example: `${prefix}788123456` })}</p> : null}
+                  <FieldError id={`order-${key}-error`} message={message(problems[`registrant.${key}`])} />
+                </div>
+              ))}
+              <div className="grid content-start gap-1.5">
+                <Label htmlFor="order-country">{t("order.fields.country")}</Label>
+                <NativeSelect {...fieldProps("country")} value={registrant.country} onChange={(e) => setField("country", e.target.value)} autoComplete="country">
+                  {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                </NativeSelect>
+                <FieldError id="order-country-error" message={message(problems["registrant.country"])} />
+              </div>
+            </Card>
+          </Step>
+
+          <Step n={3} title={t("order.steps.nameservers")}>
+            <div className="grid gap-3" role="radiogroup" aria-label={t("order.steps.nameservers")}>
+              {(["ours", "custom"] as const).map((m) => (
+                <label key={m} className={cn("flex cursor-pointer gap-3 rounded-xl border bg-card p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring", mode === m && "border-primary ring-2 ring-primary/30")}>
+                  <input type="radio" name="nameserver-mode" value={m} checked={mode === m} onChange={() => { setMode(m); setProblems(({ "nameservers.hosts": _a, "nameservers.mode": _b, ...rest }) => rest); }} aria-labelledby={`ns-${m}-title`} aria-describedby={`ns-${m}-hint`} className="mt-1 size-4 accent-[var(--color-primary)]" />
+                  <span>
+                    <span id={`ns-${m}-title`} className="block font-semibold text-foreground">{m === "ours" ? t("order.nameserversOurs") : t("order.nameserversCustom")}</span>
+                    <span id={`ns-${m}-hint`} className="block text-sm text-muted-foreground">{m === "ours" ? t("order.nameserversOursHint", { hosts: ourNameservers.join(", ") }) : t("order.nameserversCustomHint")}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {mode === "custom" ? (
+              <Card className="mt-4 grid gap-4 p-5 sm:p-6">
+                {hosts.map((host, i) => {
+                  const problem = problems[`nameservers.hosts.${i}`];
+                  return (
+                    <div key={i} className="grid gap-1.5">
+                      <Label htmlFor={`order-ns-${i}`}>{t("order.nameserverLabel", { n: i + 1 })}</Label>
+                      <div className="flex gap-2">
+                        <Input
+                          id={`order-ns-${i}`}
+                          value={host}
+                          onChange={(e) => { const next = [...hosts]; next[i] = e.target.value; setHosts(next); setProblems(({ [`nameservers.hosts.${i}`]: _gone, "nameservers.hosts": _all, ...rest }) => rest); }}
+                          aria-invalid={problem ? true : undefined}
+                          aria-describedby={problem ? `order-ns-${i}-error` : undefined}
+                          autoComplete="off"
+                          autoCapitalize="none"
+                          spellCheck={false}
+                          placeholder={`ns${i + 1}.example.com`}
+                        />
+                        {hosts.length > 2 ? (
+                          <Button type="button" variant="outline" size="icon" aria-label={t("order.removeNameserver", { n: i + 1 })} onClick={() => setHosts(hosts.filter((_, j) => j !== i))}>
+                            <X aria-hidden="true" />
+                          </Button>
+                        ) : null}
+                      </div>
+                      <FieldError id={`order-ns-${i}-error`} message={message(problem)} />
+                    </div>
+                  );
+                })}
+                {hosts.length < 4 ? (
+                  <div>
+                    <Button type="button" variant="outline" size="sm" onClick={() => setHosts([...hosts, ""])}><Plus aria-hidden="true" />{t("order.addNameserver")}</Button>
+                  </div>
+                ) : null}
+              </Card>
+            ) : null}
+            <FieldError id="order-nameservers-error" message={message(nameserverProblem)} />
+          </Step>
+
+          <Step n={4} title={t("order.steps.payment")}>
+            <div className="grid max-w-sm gap-1.5">
+              <Label htmlFor="order-currency">{t("order.payCurrency")}</Label>
+              <NativeSelect id="order-currency" value={currency} onChange={(e) => { setCurrency(e.target.value as DomainPayableCurrency); setProblems(({ "registrant.phoneNumber": _gone, ...rest }) => rest); }}>
+                {DOMAIN_PAYABLE_CURRENCIES.map((code) => <option key={code} value={code}>{code}</option>)}
+              </NativeSelect>
+              <p className="text-sm text-muted-foreground">{t("order.payNote")}</p>
+            </div>
+          </Step>
+        </div>
+
+        <aside aria-label={t("order.summaryTitle")} className="lg:sticky lg:top-24 lg:self-start">
+          <Card className="p-5 sm:p-6" data-testid="domain-order-summary">
+            <h2 className="text-lg font-bold text-foreground">{t("order.summaryTitle")}</h2>
+            <p className="mt-2 font-semibold break-all text-foreground">{domain.unicodeName}</p>
+            <dl className="mt-4 grid gap-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted-foreground">{t("order.firstYear")}</dt>
+                <dd className="whitespace-nowrap tabular-nums">{price(quote.firstYear)}</dd>
+              </div>
+              {years > 1 ? (
+                <div className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">{t("order.renewalYears", { count: years - 1, price: price(quote.renewal) })}</dt>
+                  <dd className="whitespace-nowrap tabular-nums">{price(quote.renewal * (years - 1))}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-3 border-t pt-2 text-base font-bold text-foreground">
+                <dt>{t("order.total")}</dt>
+                <dd className="whitespace-nowrap tabular-nums" data-testid="domain-order-total">{price(quote.total)}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-muted-foreground">{t("order.renewsAt", { years: t("price.years", { count: years }), price: price(quote.renewal) })}</p>
+            {status === "invalid" ? <p role="alert" className="mt-4 text-sm font-medium text-destructive">{t("order.fixErrors")}</p> : null}
+            {status === "refused" || status === "failed" ? (
+              <div role="alert" className="mt-4 text-sm font-medium text-destructive">
+                <p>{refusal}</p>
+                {status === "refused" ? <Link to="/domains" className="mt-2 inline-block text-primary hover:underline">{t("order.searchAgain")}</Link> : null}
+              </div>
+            ) : null}
+            <Button type="submit" size="lg" className="mt-5 w-full" disabled={status === "sending"}>
+              {status === "sending" ? t("order.submitting") : t("order.submit", { amount: price(quote.total) })}
+            </Button>
+            <p className="mt-3 flex items-start gap-2 text-xs text-muted-foreground">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              {t("order.checkedNote")}
+            </p>
+          </Card>
+        </aside>
+      </form>
+    </Container>
+  );
+}

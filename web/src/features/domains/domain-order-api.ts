@@ -1,0 +1,19 @@
+import { DomainOrderCreated, DomainOrderView, type DomainOrderRequest } from "../../../../contracts/domain-orders.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+
+export function orderPath(name: string): string {
+  return `/domains/order/${encodeURIComponent(name)}`;
+}
+
+export async function placeDomainOrder(order: DomainOrderRequest): Promise<DomainOrderCreated> {
+  return DomainOrderCreated.parse(await (await apiRequest("POST", "/api/domains/orders", order)).json());
+}
+
+export async function fetchDomainOrder(token: string): Promise<DomainOrderView> {
+  return DomainOrderView.parse(await (await apiRequest("GET", `/api/domains/orders/${encodeURIComponent(token)}`)).json());
+}
+
+export async function payDomainOrder(token: string): Promise<string> {
+  const body = (await (await apiRequest("POST", `/api/domains/orders/${encodeURIComponent(token)}/payment`)).json()) as { redirectUrl: string };
+  return body.redirectUrl;
+}
