@@ -28,12 +28,8 @@ describe.each(databaseBackends())("the app on $name", (backend) => {
   it("sends security headers on every response, including errors", async () => {
     for (const url of ["/healthz", "/api/no-such-thing"]) {
       const response = await app.inject(url);
-      const csp = String(response.headers["content-security-policy"]);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toMatch(/script-src 'self'(?: 'sha256-[^']+')*;/);
-      expect(csp).not.toContain("unsafe-inline';script");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
+      // Responses that are not pages get the strictest policy: nothing may load or frame them.
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
       expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(response.headers["x-frame-options"]).toBe("DENY");

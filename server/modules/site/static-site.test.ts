@@ -130,6 +130,22 @@ describe("serving the built site", () => {
     for (const inline of ["window.boot=1", "window.about=2", "window.spa=3"]) expect(csp).toContain(sha(inline));
     expect(csp).not.toContain(sha('{"@type":"Organization"}'));
     expect(csp).not.toContain("'unsafe-inline' 'sha");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("sends the long page policy only with pages: assets get the short strict one", async () => {
+    const asset = await app.inject({ url: "/assets/app-abc123.js", headers: { "accept-encoding": "br" } });
+    expect(asset.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Document-only headers are not repeated on every script and style; nosniff stays.
+    expect(asset.headers["x-frame-options"]).toBeUndefined();
+    expect(asset.headers["cross-origin-opener-policy"]).toBeUndefined();
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    const pageHeaders = (await app.inject("/about")).headers;
+    expect(pageHeaders["x-frame-options"]).toBe("DENY");
+    expect(pageHeaders["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(String((await app.inject("/fr/about")).headers["content-security-policy"])).toContain(sha("window.about=2"));
   });
 
   it("keeps API paths as JSON 404s", async () => {
