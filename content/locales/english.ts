@@ -11,6 +11,7 @@ import { founder } from "../founder.ts";
 import { freeTools, serviceCategories } from "../services.ts";
 import { hostingOptions, skillNames, stackTemplates } from "../stack-catalog.ts";
 import { stats } from "../stats.ts";
+import { technologies } from "../technologies.ts";
 import { testimonials } from "../testimonials.ts";
 import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans } from "../vps.ts";
 
@@ -23,6 +24,7 @@ export const englishContent = {
   services: { serviceCategories, freeTools },
   "stack-catalog": { skillNames, stackTemplates, hostingOptions },
   stats: { stats },
+  technologies: { technologies },
   testimonials: { testimonials },
   vps: { vpsPlans, vpsLocations, vpsImages, vpsPeriods, vpsAddons },
 } as const;

@@ -8,7 +8,7 @@ import { i18n } from "./index.ts";
  * visitor's words in place of the English ones. Overlays are catalogs like any other: loaded
  * per page and per language.
  */
-export type ContentModule = "about" | "company" | "faq" | "featured" | "founder" | "services" | "stack-catalog" | "stats" | "testimonials" | "vps";
+export type ContentModule = "about" | "company" | "faq" | "featured" | "founder" | "services" | "stack-catalog" | "stats" | "technologies" | "testimonials" | "vps";
 
 const brand = (text: string) => text.replaceAll("{{company}}", company.name).replaceAll("{{short}}", company.shortName);
 

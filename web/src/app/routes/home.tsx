@@ -5,7 +5,7 @@ import { about as englishAbout } from "../../../../content/about.ts";
 import { company as englishCompany } from "../../../../content/company.ts";
 import { featuredServices as englishFeaturedServices, quickLinks as englishQuickLinks } from "../../../../content/featured.ts";
 import { stats as englishStats } from "../../../../content/stats.ts";
-import { technologies } from "../../../../content/technologies.ts";
+import { technologies as englishTechnologies } from "../../../../content/technologies.ts";
 import { testimonials as englishTestimonials, testimonialsAreSample } from "../../../../content/testimonials.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -27,7 +27,7 @@ import { formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/home";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-export const handle: CatalogHandle = { i18n: ["home", "content-about", "content-company", "content-featured", "content-stats", "content-testimonials"] };
+export const handle: CatalogHandle = { i18n: ["home", "content-about", "content-company", "content-featured", "content-stats", "content-technologies", "content-testimonials"] };
 
 /** schema.org Organization, built from the company record in the page's language. */
 const organizationJsonLd = (company: typeof englishCompany) => ({
@@ -179,6 +179,7 @@ function FeaturedServices() {
 
 function TechnologyGrid() {
   const { t } = useTranslation("home");
+  const { technologies } = useContent("technologies", { technologies: englishTechnologies });
   return (
     <ContentSection
       name="technologies"
