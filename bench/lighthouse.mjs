@@ -48,7 +48,9 @@ try {
   ];
   console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation, simulated throttling\n`);
   console.log(`${"route".padEnd(22)}${["perf", "a11y", "best", "seo"].map((h) => h.padStart(6)).join("")}  ${metrics.map(([, h]) => h.padStart(9)).join("")}`);
-  for (const route of publicPathsForBench()) {
+  // BENCH_ROUTES="/,/fr,/sw,/rw" limits the run (every language's pages are prerendered: 24 routes).
+  const only = process.env.BENCH_ROUTES?.split(",").map((r) => r.trim());
+  for (const route of publicPathsForBench().filter((r) => !only || only.includes(r))) {
     const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) {

@@ -31,12 +31,7 @@ export const englishContent = {
 
 export type ContentModuleName = keyof typeof englishContent;
 
-/** Keys whose values are identifiers or data, the same in every language. */
-export const untranslatedContentKeys = new Set(
-  "id icon href email url handle src topic skills strengths weaknesses tradeOffs scale family flag initials careerStart since linkedin github x display services frontend backend database extras value version available".split(
-    " ",
-  ),
-);
+export { untranslatedContentKeys } from "./identity-keys.ts";
 
 /** English text as an overlay would write it: brand names as placeholders. */
 export function brandPlaceholders(text: string): string {
