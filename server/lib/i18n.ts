@@ -2,24 +2,28 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import i18next from "i18next";
 import { defaultLanguage, isLanguage, languages, type Language } from "../../contracts/languages.ts";
 import enAdvisor from "../locales/en/advisor.json" with { type: "json" };
+import enAnalysis from "../locales/en/analysis.json" with { type: "json" };
 import enChat from "../locales/en/chat.json" with { type: "json" };
 import enDomains from "../locales/en/domains.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enVps from "../locales/en/vps.json" with { type: "json" };
 import frAdvisor from "../locales/fr/advisor.json" with { type: "json" };
+import frAnalysis from "../locales/fr/analysis.json" with { type: "json" };
 import frChat from "../locales/fr/chat.json" with { type: "json" };
 import frDomains from "../locales/fr/domains.json" with { type: "json" };
 import frEmail from "../locales/fr/email.json" with { type: "json" };
 import frErrors from "../locales/fr/errors.json" with { type: "json" };
 import frVps from "../locales/fr/vps.json" with { type: "json" };
 import rwAdvisor from "../locales/rw/advisor.json" with { type: "json" };
+import rwAnalysis from "../locales/rw/analysis.json" with { type: "json" };
 import rwChat from "../locales/rw/chat.json" with { type: "json" };
 import rwDomains from "../locales/rw/domains.json" with { type: "json" };
 import rwEmail from "../locales/rw/email.json" with { type: "json" };
 import rwErrors from "../locales/rw/errors.json" with { type: "json" };
 import rwVps from "../locales/rw/vps.json" with { type: "json" };
 import swAdvisor from "../locales/sw/advisor.json" with { type: "json" };
+import swAnalysis from "../locales/sw/analysis.json" with { type: "json" };
 import swChat from "../locales/sw/chat.json" with { type: "json" };
 import swDomains from "../locales/sw/domains.json" with { type: "json" };
 import swEmail from "../locales/sw/email.json" with { type: "json" };
@@ -36,10 +40,10 @@ import swVps from "../locales/sw/vps.json" with { type: "json" };
  *  - otherwise English.
  */
 const resources = {
-  en: { errors: enErrors, email: enEmail, advisor: enAdvisor, chat: enChat, vps: enVps, domains: enDomains },
-  fr: { errors: frErrors, email: frEmail, advisor: frAdvisor, chat: frChat, vps: frVps, domains: frDomains },
-  sw: { errors: swErrors, email: swEmail, advisor: swAdvisor, chat: swChat, vps: swVps, domains: swDomains },
-  rw: { errors: rwErrors, email: rwEmail, advisor: rwAdvisor, chat: rwChat, vps: rwVps, domains: rwDomains },
+  en: { errors: enErrors, email: enEmail, advisor: enAdvisor, analysis: enAnalysis, chat: enChat, vps: enVps, domains: enDomains },
+  fr: { errors: frErrors, email: frEmail, advisor: frAdvisor, analysis: frAnalysis, chat: frChat, vps: frVps, domains: frDomains },
+  sw: { errors: swErrors, email: swEmail, advisor: swAdvisor, analysis: swAnalysis, chat: swChat, vps: swVps, domains: swDomains },
+  rw: { errors: rwErrors, email: rwEmail, advisor: rwAdvisor, analysis: rwAnalysis, chat: rwChat, vps: rwVps, domains: rwDomains },
 } satisfies Record<Language, Record<ServerNamespace, unknown>>;
 
 const instance = i18next.createInstance();
@@ -47,7 +51,7 @@ void instance.init({
   lng: defaultLanguage,
   fallbackLng: defaultLanguage,
   supportedLngs: [...languages],
-  ns: ["errors", "email", "advisor", "chat", "vps", "domains"],
+  ns: ["errors", "email", "advisor", "analysis", "chat", "vps", "domains"],
   defaultNS: "errors",
   resources,
   initAsync: false,
@@ -55,7 +59,7 @@ void instance.init({
   showSupportNotice: false,
 });
 
-type ServerNamespace = "errors" | "email" | "advisor" | "chat" | "vps" | "domains";
+type ServerNamespace = "errors" | "email" | "advisor" | "analysis" | "chat" | "vps" | "domains";
 
 /** The language of the request being handled; app.ts enters it in an onRequest hook. */
 export const requestLanguage = new AsyncLocalStorage<Language>();

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalysisEvent, AnalysisReport, SecurityResult, SeoResult, SpeedResult } from "../../../contracts/analysis.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -9,6 +10,8 @@ import { attackerDns, ssrfCorpus } from "../../../tests/doubles/ssrf-corpus.ts";
 import { testResolver } from "../../../tests/doubles/test-resolver.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
+import { lighthouseRunner } from "./lighthouse-runner.ts";
+import { networkPolicy } from "./ssrf-guard.ts";
 
 const unlimited: RateLimiter = {
   hit: async () => ({ count: 1, ttlMs: 60_000 }),
@@ -55,8 +58,8 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     await cleanup?.();
   });
 
-  const analyze = async (kind: "speed" | "seo" | "security", url: string, target = app) => {
-    const response = await target.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url } });
+  const analyze = async (kind: "speed" | "seo" | "security", url: string, target = app, headers: Record<string, string> = {}) => {
+    const response = await target.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url }, headers });
     return { status: response.statusCode, body: response.json() as AnalysisReport & { error?: string; message?: string; fields?: Record<string, string> } };
   };
 
@@ -198,6 +201,99 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     const events = response.body.trim().split("\n").map((line) => JSON.parse(line) as AnalysisEvent);
     expect(events.filter((e) => e.type === "stage").map((e) => (e as { stage: string }).stage)).toEqual(["fetching", "seo-files", "saving"]);
     expect(events.at(-1)!.type).toBe("report");
+  });
+});
+
+describe.each(databaseBackends())("the analysis in the visitor's language on $name", (backend) => {
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let sites: SampleSites;
+  let app: FastifyInstance;
+  let guarded: FastifyInstance;
+  const french = { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" };
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await backend.open());
+    sites = await startSampleSites();
+    // A lab runner without a browser: its answer shows the language the queued run was given.
+    const lab = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy(), log: pino({ level: "silent" }) as unknown as FastifyBaseLogger });
+    app = await testApp(database, {
+      env: { ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" },
+      rateLimiter: unlimited,
+      analysis: { resolve: testResolver(sites.hosts), ca: sites.ca, lab, timeoutMs: 3000 },
+    });
+    guarded = await testApp(database, { env: { CHROME_PATH: "off" }, rateLimiter: unlimited, analysis: { resolve: testResolver(sites.hosts), lab: null } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await guarded?.close();
+    await sites?.close();
+    await cleanup?.();
+  });
+
+  const analyze = async (kind: "speed" | "seo" | "security", url: string, headers: Record<string, string> = {}, body: Record<string, unknown> = {}) => {
+    const response = await app.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url, ...body }, headers });
+    return { status: response.statusCode, body: response.json() as AnalysisReport & { error?: string; message?: string } };
+  };
+  const checksById = (checks: { id: string; title: string; detail: string; fix?: string }[]) => Object.fromEntries(checks.map((c) => [c.id, c]));
+
+  it("gives French SEO findings to a French request: titles, details with their values, fixes", async () => {
+    const { status, body } = await analyze("seo", sites.url("seo"), french);
+    expect(status).toBe(200);
+    const checks = checksById((body.result as SeoResult).checks);
+    expect(checks.title).toMatchObject({ title: "Titre", detail: "La page n'a pas de <title>\u00a0: les résultats de recherche afficheront un titre inventé." });
+    expect(checks.viewport!.title).toBe("Viewport mobile");
+    expect(checks["link-text"]).toMatchObject({ title: "Texte des liens", detail: expect.stringMatching(/^1 lien dit seulement «\u00a0click here\u00a0»/) });
+    expect(checks["robots-txt"]!.detail).toMatch(/^robots\.txt répond 500\u00a0: Google cesse d'explorer/);
+    expect(checks.https).toMatchObject({ title: "HTTPS", fix: "Passez le site en https." });
+    // Ids, statuses and the score do not depend on the language.
+    const english = await analyze("seo", sites.url("seo"));
+    expect(english.body.result).toMatchObject({ score: body.result.score });
+    expect(checksById((english.body.result as SeoResult).checks).title!.title).toBe("Title");
+  });
+
+  it("gives French security and speed findings to a French request", async () => {
+    const security = (await analyze("security", sites.url("weak"), french)).body.result as SecurityResult;
+    expect(security.tests.find((t) => t.id === "csp")!.detail).toMatch(/^script-src ou object-src autorise 'unsafe-inline'/);
+    expect(checksById(security.extras)["information-leak"]!.title).toBe("Versions de logiciels dans les en-têtes");
+    const speed = (await analyze("speed", sites.url("heavy"), french)).body.result as SpeedResult;
+    expect(speed.opportunities.map((o) => o.title)).toContain("Activer la compression du texte");
+    expect(checksById(speed.checks).ttfb!.title).toBe("Temps jusqu'au premier octet");
+  });
+
+  it("reuses a recent report only when it was written in the language asked for", async () => {
+    const url = sites.url("good", "/?languages");
+    const english = await analyze("seo", url);
+    const swahili = await analyze("seo", url, { "accept-language": "sw" });
+    expect(swahili.body.cached).toBe(false);
+    expect(swahili.body.id).not.toBe(english.body.id);
+    expect(checksById((swahili.body.result as SeoResult).checks).title!.title).toBe("Kichwa");
+    const again = await analyze("seo", url, { "accept-language": "sw" });
+    expect(again.body).toMatchObject({ cached: true, id: swahili.body.id });
+    expect(again.body.result).not.toHaveProperty("language");
+    // A shared report keeps the language it was written in, whoever opens it.
+    const shared = (await app.inject({ method: "GET", url: `/api/analysis-reports/${swahili.body.id}`, headers: french })).json() as { report: AnalysisReport };
+    expect(checksById((shared.report.result as SeoResult).checks).title!.title).toBe("Kichwa");
+  });
+
+  it("says why an address is refused, and that a report is gone, in the request's language", async () => {
+    const refused = await guarded.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://seo.test/" }, headers: french });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe("Cette adresse n'est pas autorisée\u00a0: 127.0.0.1 est une adresse de bouclage (loopback). Seuls les sites web publics peuvent être analysés.");
+    const slow = await analyze("speed", sites.url("slow"), { "accept-language": "sw" });
+    expect(slow.body.message).toMatch(/haikujibu ndani ya sekunde 3\.$/);
+    const missing = await app.inject({ method: "GET", url: "/api/analysis-reports/AAAAAAAAAAAAAAAAAAAAAA", headers: french });
+    expect(missing.json().message).toMatch(/^Aucun rapport avec cet identifiant/);
+  });
+
+  it("hands the request's language to the queued lab run", async () => {
+    const { body } = await analyze("speed", sites.url("good", "/?lab-rw"), { "accept-language": "rw" }, { lab: true });
+    const result = body.result as SpeedResult;
+    expect(result.lab.map((run) => run.error)).toEqual([
+      "Igerageza muri mushakisha ntiriboneka kuri iyi seriveri ubu.",
+      "Igerageza muri mushakisha ntiriboneka kuri iyi seriveri ubu.",
+    ]);
+    expect(checksById(result.checks)["page-weight"]!.title).toBe("Uburemere bw'urupapuro");
   });
 });
 

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { type AnalysisEvent, type AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalyzeRequest } from "../../../contracts/analysis.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
 import { AppError } from "../../lib/errors.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { analysisT } from "./analysis-i18n.ts";
 import type { AnalysisService } from "./analysis-service.ts";
 
 /** Analyses per IP address per window: a person checking a few sites, not a scanner. */
@@ -28,7 +30,9 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
       },
       async (request, reply) => {
         const lab = kind === "speed" && request.body.lab === true;
-        const prepared = await service.prepare(kind, request.body.url, { lab, ipAddress: request.ip });
+        // Captured here: the run below may finish after this request's context is gone.
+        const lng = currentLanguage();
+        const prepared = await service.prepare(kind, request.body.url, { lab, ipAddress: request.ip, lng });
         const streaming = /application\/x-ndjson/.test(request.headers.accept ?? "");
         if (!streaming) {
           return reply.status(200).send(await prepared.run(() => {}));
@@ -41,7 +45,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
           .then((report) => emit({ type: "report", report }))
           .catch((error: unknown) => {
             request.log.error({ err: error }, "analysis failed");
-            emit({ type: "error", status: 500, error: "internal", message: "The analysis failed on our side. Please try again." });
+            emit({ type: "error", status: 500, error: "internal", message: analysisT(lng)("errors.failed") });
           })
           .finally(() => stream.end());
         // A stream skips the response serializer; each line is an AnalysisEvent.
@@ -60,7 +64,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     },
     async (request) => {
       const found = await service.get(request.params.id);
-      if (!found) throw new AppError("not_found", "No report with this id. Reports are kept for a while, then removed.", 404);
+      if (!found) throw new AppError("not_found", analysisT()("errors.reportNotFound"), 404);
       return found;
     },
   );

@@ -1,4 +1,6 @@
 import type { AnalysisKind, AnalysisResult, AnalysisStage, LabRun } from "../../../contracts/analysis.ts";
+import type { Language } from "../../../contracts/languages.ts";
+import { analysisT } from "./analysis-i18n.ts";
 import { parsePage, type Page } from "./html.ts";
 import { analyzeSecurity, CORS_PROBE_ORIGIN } from "./security-analysis.ts";
 import { analyzeSeo } from "./seo-analysis.ts";
@@ -9,8 +11,11 @@ import type { NetworkPolicy } from "./ssrf-guard.ts";
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface LabRunner {
-  /** Runs Lighthouse on the URL, one run at a time across the process; never throws. */
-  run(url: string, formFactor: "mobile" | "desktop"): Promise<LabRun>;
+  /**
+   * Runs Lighthouse on the URL, one run at a time across the process; never throws. `lng` is the
+   * language of the request that queued the run: the run's words (errors, Lighthouse's own) use it.
+   */
+  run(url: string, formFactor: "mobile" | "desktop", lng?: Language): Promise<LabRun>;
 }
 
 export interface RunnerDeps {
@@ -27,16 +32,17 @@ export interface FetchedDocument {
 }
 
 /** The page itself, redirects followed; refusals and dead servers surface here, before any streaming. */
-export async function fetchDocument(url: URL, deps: RunnerDeps): Promise<FetchedDocument> {
+export async function fetchDocument(url: URL, deps: RunnerDeps, lng?: Language): Promise<FetchedDocument> {
+  const t = analysisT(lng);
   const follow = await fetchFollowing(url, deps.policy, { maxBytes: DOCUMENT_MAX_BYTES, timeoutMs: deps.timeoutMs ?? 10_000 });
   const warnings: string[] = [];
   const final = follow.final;
   if (final.truncated) {
-    warnings.push(`The page is larger than ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB: it was cut off there and only that part was analysed.`);
+    warnings.push(t("warnings.truncated", { mb: DOCUMENT_MAX_BYTES / 1024 / 1024 }));
   }
   const contentType = String(final.headers["content-type"] ?? "");
   const html = /html/i.test(contentType) || (!contentType && /^\s*</.test(final.body.toString("utf8", 0, 100)));
-  if (!html) warnings.push(`The address returns ${contentType || "an unknown type"}, not an HTML page: page checks are skipped.`);
+  if (!html) warnings.push(t("warnings.notHtml", { contentType: contentType || t("warnings.unknownType") }));
   return { follow, page: html ? parsePage(final.body.toString("utf8")) : null, warnings };
 }
 
@@ -52,8 +58,9 @@ export async function runAnalysis(
   kind: AnalysisKind,
   doc: FetchedDocument,
   deps: RunnerDeps,
-  options: { lab: boolean; onStage: (stage: AnalysisStage, progress: number) => void },
+  options: { lab: boolean; onStage: (stage: AnalysisStage, progress: number) => void; lng?: Language },
 ): Promise<AnalysisResult> {
+  const lng = options.lng;
   const final = doc.follow.final;
   const origin = new URL(final.url).origin;
   const quick = { timeoutMs: 5000, maxBytes: 512 * 1024 };
@@ -69,7 +76,7 @@ export async function runAnalysis(
       requestedHttps ? quietly(fetchFollowing(httpUrl, deps.policy, { ...quick, timeoutMs: 4000 })) : Promise.resolve(null),
       quietly(fetchOnce(`${origin}/.well-known/security.txt`, deps.policy, quick)),
     ]);
-    return analyzeSecurity({ follow: doc.follow, page: doc.page, corsProbe, httpProbe, securityTxt }, corsOrigin);
+    return analyzeSecurity({ follow: doc.follow, page: doc.page, corsProbe, httpProbe, securityTxt }, corsOrigin, lng);
   }
   if (kind === "seo") {
     options.onStage("seo-files", 0.4);
@@ -80,20 +87,20 @@ export async function runAnalysis(
       sitemap = (await quietly(fetchFollowing(candidate, deps.policy, { ...quick, maxBytes: 5 * 1024 * 1024 })))?.final ?? null;
       if (sitemap?.status === 200) break;
     }
-    return analyzeSeo({ follow: doc.follow, page: doc.page, robotsTxt, sitemap });
+    return analyzeSeo({ follow: doc.follow, page: doc.page, robotsTxt, sitemap }, lng);
   }
   options.onStage("resources", 0.3);
   const [{ resources, skipped }, h2] = await Promise.all([
     doc.page ? fetchResources(doc.page, final.url, deps.policy, deps.limits ?? DEFAULT_RESOURCE_LIMITS) : Promise.resolve({ resources: [], skipped: 0 }),
     quietly(probeHttp2(final.url, deps.policy)),
   ]);
-  const result = analyzeSpeed({ follow: doc.follow, page: doc.page, resources, skipped, h2 });
+  const result = analyzeSpeed({ follow: doc.follow, page: doc.page, resources, skipped, h2 }, lng);
   if (!options.lab) return result;
   if (!deps.lab) return { ...result, labStatus: "unavailable" };
   options.onStage("lab-mobile", 0.5);
-  const mobile = await deps.lab.run(final.url, "mobile");
+  const mobile = await deps.lab.run(final.url, "mobile", lng);
   options.onStage("lab-desktop", 0.75);
-  const desktop = await deps.lab.run(final.url, "desktop");
+  const desktop = await deps.lab.run(final.url, "desktop", lng);
   const lab = [mobile, desktop];
   return { ...result, lab, labStatus: lab.every((run) => run.error) ? "failed" : "done" };
 }

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testResolver } from "../../../tests/doubles/test-resolver.ts";
-import { chromeFlags, lighthouseRunner, rateMetric, summarizeLhr } from "./lighthouse-runner.ts";
+import { requestLanguage } from "../../lib/i18n.ts";
+import { chromeFlags, LIGHTHOUSE_LOCALES, lighthouseRunner, rateMetric, summarizeLhr } from "./lighthouse-runner.ts";
 import { networkPolicy } from "./ssrf-guard.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -50,6 +51,28 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
       4000,
     );
     expect(run).toMatchObject({ performanceScore: null, metrics: [], error: "Lighthouse could not load the page: Status code: 404." });
+  });
+
+  it("words the runtime error in the run's language", () => {
+    const lhr = { lighthouseVersion: "12.8.2", runtimeError: { code: "ERRORED_DOCUMENT_REQUEST", message: "Code d'état : 404." }, categories: {}, audits: {} };
+    expect(summarizeLhr(lhr, "mobile", 4000, "fr").error).toBe("Lighthouse n'a pas pu charger la page\u00a0: Code d'état : 404.");
+  });
+
+  it("asks Lighthouse for French, and for English where it has no catalog (Swahili, Kinyarwanda)", () => {
+    expect(LIGHTHOUSE_LOCALES).toEqual({ en: "en-US", fr: "fr", sw: "en-US", rw: "en-US" });
+  });
+
+  it("answers a queued run in the language it was queued in, not the one current when it runs", async () => {
+    const { log } = capturingLogger();
+    const runner = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy({ resolve: testResolver({}) }), log });
+    const swahili = requestLanguage.run("sw", () => runner.run("http://site.test/", "mobile"));
+    const french = requestLanguage.run("sw", () => runner.run("http://site.test/", "desktop", "fr"));
+    const runs = await Promise.all([swahili, french]);
+    await runner.close();
+    expect(runs.map((run) => run.error)).toEqual([
+      "Jaribio la kivinjari halipatikani kwenye seva hii kwa sasa.",
+      "Le test navigateur n'est pas disponible sur ce serveur pour le moment.",
+    ]);
   });
 
   it("sends all of Chromium's traffic, loopback included, through the proxy", () => {
@@ -130,6 +153,21 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
       expect(requests).toContain(`site.test:${port}/`);
       expect(lines.join("\n")).toMatch(/169\.254\.169\.254 is a link-local address/);
       expect(readdirSync(tmpdir()).filter((name) => name.startsWith("kts-lab-")).length).toBe(scratchBefore);
+    },
+    180_000,
+  );
+
+  it.skipIf(!hasChromium)(
+    "runs Lighthouse in French for a French request: its display values are French",
+    async () => {
+      const { log } = capturingLogger();
+      const policy = networkPolicy({ allowLoopback: true, resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }) });
+      const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000 });
+      const run = await runner.run(`http://site.test:${port}/`, "desktop", "fr");
+      await runner.close();
+      expect(run.error).toBeNull();
+      // Seconds with a decimal comma: "0,4 s".
+      expect(run.metrics.find((metric) => metric.id === "first-contentful-paint")!.displayValue).toMatch(/^\d+,\d\s+s$/);
     },
     180_000,
   );

@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { LabMetric, LabRun } from "../../../contracts/analysis.ts";
+import type { Language } from "../../../contracts/languages.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { analysisT } from "./analysis-i18n.ts";
 import type { LabRunner } from "./analysis-runner.ts";
 import { type FilteringProxy, startFilteringProxy } from "./filtering-proxy.ts";
 import type { NetworkPolicy } from "./ssrf-guard.ts";
@@ -81,10 +84,19 @@ interface LhrLike {
   audits: Record<string, AuditLike | undefined>;
 }
 
+/**
+ * Lighthouse's locale for a site language. Its words reach the visitor (runtime errors, metric
+ * display values such as "1,2 s"), so a French run asks for French. Lighthouse 12.8.2 ships no
+ * Swahili or Kinyarwanda catalog (shared/localization/locales has neither sw nor rw): those runs
+ * stay in Lighthouse's English; only our own words around them are translated.
+ */
+export const LIGHTHOUSE_LOCALES: Record<Language, "en-US" | "fr"> = { en: "en-US", fr: "fr", sw: "en-US", rw: "en-US" };
+
 /** The trimmed summary the visitor sees (the full LHR is about half a megabyte). */
-export function summarizeLhr(lhr: LhrLike, formFactor: FormFactor, durationMs: number): LabRun {
+export function summarizeLhr(lhr: LhrLike, formFactor: FormFactor, durationMs: number, lng?: Language): LabRun {
   if (lhr.runtimeError) {
-    return { formFactor, performanceScore: null, metrics: [], error: `Lighthouse could not load the page: ${lhr.runtimeError.message}`, lighthouseVersion: lhr.lighthouseVersion, durationMs };
+    const error = analysisT(lng)("lab.lighthouseError", { message: lhr.runtimeError.message });
+    return { formFactor, performanceScore: null, metrics: [], error, lighthouseVersion: lhr.lighthouseVersion, durationMs };
   }
   const metrics: LabMetric[] = [];
   for (const id of METRIC_IDS) {
@@ -132,15 +144,16 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
     durationMs: Math.round(performance.now() - started),
   });
 
-  async function runOnce(url: string, formFactor: FormFactor): Promise<LabRun> {
+  async function runOnce(url: string, formFactor: FormFactor, lng: Language): Promise<LabRun> {
+    const t = analysisT(lng);
     const started = performance.now();
-    if (closed) return failed(formFactor, started, "The server is shutting down.");
+    if (closed) return failed(formFactor, started, t("lab.shuttingDown"));
     try {
       // chrome-launcher's spawn error would otherwise be an unhandled 'error' event.
       accessSync(options.chromePath, constants.X_OK);
     } catch {
       options.log.error({ chromePath: options.chromePath }, "CHROME_PATH is not an executable file; the lab tier cannot run");
-      return failed(formFactor, started, "The browser test is not available on this server right now.");
+      return failed(formFactor, started, t("lab.unavailable"));
     }
     const [{ port: proxyPort }, chromeLauncher, { default: lighthouse, desktopConfig }] = await Promise.all([getProxy(), import("chrome-launcher"), import("lighthouse")]);
     // Chrome's profile and the `org.chromium.Chromium.*` folders it leaves in TMPDIR both go here.
@@ -168,11 +181,19 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
         }
         const result = await lighthouse(
           url,
-          { port: launched.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableFullPageScreenshot: true, maxWaitForLoad: 45_000 },
+          {
+            port: launched.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+            disableFullPageScreenshot: true,
+            maxWaitForLoad: 45_000,
+            locale: LIGHTHOUSE_LOCALES[lng],
+          },
           formFactor === "desktop" ? desktopConfig : undefined,
         );
         if (!result) throw new Error("Lighthouse returned no result.");
-        return summarizeLhr(result.lhr as unknown as LhrLike, formFactor, Math.round(performance.now() - started));
+        return summarizeLhr(result.lhr as unknown as LhrLike, formFactor, Math.round(performance.now() - started), lng);
       })();
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
@@ -184,8 +205,8 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
       return await Promise.race([work, timeout]);
     } catch (error) {
       options.log.warn({ err: error, url, formFactor }, "lab run failed");
-      const message = (error as Error).message;
-      return failed(formFactor, started, /took longer than/.test(message) ? message : "The browser test could not run on this page.");
+      // timedOut is only set by the timer until the finally below runs.
+      return failed(formFactor, started, timedOut ? t("lab.timeout", { count: Math.round(timeoutMs / 1000) }) : t("lab.failed"));
     } finally {
       clearTimeout(timer);
       timedOut = true;
@@ -199,17 +220,23 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
   }
 
   return {
-    run(url, formFactor) {
+    run(url, formFactor, lng) {
+      // The run may wait behind others: its words stay in the language of the request that queued it
+      // (English outside a request, e.g. the bench).
+      const language = lng ?? currentLanguage();
       if (waiting >= maxWaiting) {
-        return Promise.resolve(failed(formFactor, performance.now(), "The browser test is busy with other sites right now. Try again in a minute."));
+        return Promise.resolve(failed(formFactor, performance.now(), analysisT(language)("lab.busy")));
       }
       waiting += 1;
       const turn = tail.then(() => {
         waiting -= 1;
-        return runOnce(url, formFactor);
+        return runOnce(url, formFactor, language);
       });
       tail = turn.catch(() => {});
-      return turn.catch((error: unknown) => failed(formFactor, performance.now(), (error as Error).message));
+      return turn.catch((error: unknown) => {
+        options.log.warn({ err: error, url, formFactor }, "lab run failed before Chromium started");
+        return failed(formFactor, performance.now(), analysisT(language)("lab.failed"));
+      });
     },
     async close() {
       closed = true;

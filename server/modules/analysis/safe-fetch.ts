@@ -3,6 +3,8 @@ import https from "node:https";
 import type net from "node:net";
 import tls from "node:tls";
 import zlib from "node:zlib";
+import type { Language } from "../../../contracts/languages.ts";
+import { type Words, words } from "./analysis-i18n.ts";
 import { checkConnectedSocket, checkUrl, guardedLookup, type NetworkPolicy, UrlRefusedError } from "./ssrf-guard.ts";
 
 export const USER_AGENT = "Mozilla/5.0 (compatible; KigaliTechSiteAnalyzer/1.0; +https://www.kigalitech.rw/speed-analysis)";
@@ -52,14 +54,20 @@ export interface FetchOptions {
   signal?: AbortSignal;
 }
 
-/** The target did not answer, or not in time; said plainly to the visitor. */
+/** The target did not answer, or not in time; said plainly to the visitor (`localized`), in English in `message`. */
 export class TargetError extends Error {
+  private readonly render: Words;
   constructor(
     readonly code: "timeout" | "unreachable" | "too_large",
-    message: string,
+    message: string | Words,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : message("en"));
     this.name = "TargetError";
+    this.render = typeof message === "string" ? () => message : message;
+  }
+
+  localized(lng?: Language): string {
+    return this.render(lng);
   }
 }
 
@@ -179,15 +187,15 @@ export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, opt
           });
         };
         response.on("end", finish);
-        response.on("error", (error) => fail(new TargetError("unreachable", `The connection broke while reading ${url.host}: ${error.message}`)));
+        response.on("error", (error) => fail(new TargetError("unreachable", words("errors.connectionBroke", { host: url.host, error: error.message }))));
       },
     );
 
     const timer = setTimeout(
-      () => fail(new TargetError("timeout", `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`)),
+      () => fail(new TargetError("timeout", words("errors.timeout", { host: url.host, count: Math.round(timeoutMs / 1000) }))),
       timeoutMs,
     );
-    options.signal?.addEventListener("abort", () => fail(new TargetError("timeout", "The analysis ran out of time.")), { once: true });
+    options.signal?.addEventListener("abort", () => fail(new TargetError("timeout", words("errors.outOfTime"))), { once: true });
 
     request.on("socket", (socket: net.Socket) => {
       socket.on("lookup", () => (marks.lookup = performance.now()));
@@ -217,15 +225,8 @@ export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, opt
       clearTimeout(timer);
       if (error instanceof UrlRefusedError || error instanceof TargetError) return fail(error);
       const code = (error as NodeJS.ErrnoException).code;
-      const reason =
-        code === "ECONNREFUSED"
-          ? "refused the connection"
-          : code === "ECONNRESET"
-            ? "closed the connection"
-            : code === "ETIMEDOUT"
-              ? "did not answer in time"
-              : `could not be reached (${code ?? error.message})`;
-      fail(new TargetError("unreachable", `${url.host} ${reason}.`));
+      const key = code === "ECONNREFUSED" ? "refused" : code === "ECONNRESET" ? "closed" : code === "ETIMEDOUT" ? "notInTime" : "unreachable";
+      fail(new TargetError("unreachable", words(`errors.${key}`, { host: url.host, code: code ?? error.message })));
     });
     request.end();
   });
@@ -261,11 +262,11 @@ export async function fetchFollowing(rawUrl: string | URL, policy: NetworkPolicy
     try {
       next = new URL(location, url);
     } catch {
-      throw new UrlRefusedError("invalid_url", `The site redirects to an invalid address: ${location.slice(0, 200)}`);
+      throw new UrlRefusedError("invalid_url", words("errors.invalidRedirect", { location: location.slice(0, 200) }));
     }
     next = checkUrl(next, policy);
     if (seen.has(next.href) || hops.length > MAX_REDIRECTS) {
-      throw new UrlRefusedError("redirect_loop", `The site redirects more than ${MAX_REDIRECTS} times or in a loop.`);
+      throw new UrlRefusedError("redirect_loop", words("errors.redirectLoop", { max: MAX_REDIRECTS }));
     }
     url = next;
   }

@@ -1,5 +1,7 @@
 import robotsParser from "robots-parser";
 import type { Check, SeoResult } from "../../../contracts/analysis.ts";
+import type { Language } from "../../../contracts/languages.ts";
+import { analysisT } from "./analysis-i18n.ts";
 import { attr, type Element, metaContent, type Page, resolveUrl } from "./html.ts";
 import type { FetchResult, FollowResult } from "./safe-fetch.ts";
 
@@ -24,7 +26,8 @@ function header(result: FetchResult, name: string): string | undefined {
 }
 
 /** Parses robots.txt strictly enough to catch the mistakes that make crawlers give up. */
-export function robotsProblems(body: string): string[] {
+export function robotsProblems(body: string, lng?: Language): string[] {
+  const t = analysisT(lng);
   const known = /^(user-agent|allow|disallow|sitemap|crawl-delay|host|clean-param|noindex|request-rate|visit-time)$/i;
   const problems: string[] = [];
   let sawAgent = false;
@@ -32,12 +35,13 @@ export function robotsProblems(body: string): string[] {
     const line = raw.replace(/#.*$/, "").trim();
     if (!line) return;
     const match = line.match(/^([A-Za-z-]+)\s*:\s*(.*)$/);
-    if (!match) return problems.push(`line ${index + 1}: "${line.slice(0, 60)}" is not "field: value"`);
+    const at = index + 1;
+    if (!match) return problems.push(t("seo.robots.problems.syntax", { line: at, text: line.slice(0, 60) }));
     const [, field, value] = match;
-    if (!known.test(field!)) return problems.push(`line ${index + 1}: unknown field "${field}"`);
+    if (!known.test(field!)) return problems.push(t("seo.robots.problems.unknownField", { line: at, field }));
     if (/^user-agent$/i.test(field!)) sawAgent = true;
-    else if (/^(allow|disallow)$/i.test(field!) && !sawAgent) problems.push(`line ${index + 1}: ${field} before any User-agent`);
-    else if (/^sitemap$/i.test(field!) && !/^https?:\/\//i.test(value!)) problems.push(`line ${index + 1}: Sitemap must be an absolute URL`);
+    else if (/^(allow|disallow)$/i.test(field!) && !sawAgent) problems.push(t("seo.robots.problems.beforeAgent", { line: at, field }));
+    else if (/^sitemap$/i.test(field!) && !/^https?:\/\//i.test(value!)) problems.push(t("seo.robots.problems.sitemapRelative", { line: at }));
     return undefined;
   });
   return problems;
@@ -45,7 +49,9 @@ export function robotsProblems(body: string): string[] {
 
 const LANG_CODE = /^([a-z]{2,3})(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;
 
-export function analyzeSeo(input: SeoInput): SeoResult {
+/** The SEO checks; their words are in `lng` when given, else in the current request's language. */
+export function analyzeSeo(input: SeoInput, lng?: Language): SeoResult {
+  const t = analysisT(lng);
   const final = input.follow.final;
   const page = input.page;
   const url = new URL(final.url);
@@ -53,38 +59,38 @@ export function analyzeSeo(input: SeoInput): SeoResult {
 
   checks.push(
     final.status < 400
-      ? check({ id: "http-status", status: "pass", title: "Status code", detail: `The page answers ${final.status}.` })
-      : check({ id: "http-status", status: "fail", title: "Status code", detail: `The page answers ${final.status}: search engines drop it.`, priority: "high", fix: "Make the page answer 200." }),
+      ? check({ id: "http-status", status: "pass", title: t("seo.httpStatus.title"), detail: t("seo.httpStatus.pass", { status: final.status }) })
+      : check({ id: "http-status", status: "fail", title: t("seo.httpStatus.title"), detail: t("seo.httpStatus.fail", { status: final.status }), priority: "high", fix: t("seo.httpStatus.fix") }),
   );
   const hops = input.follow.hops.length - 1;
   if (hops > 2) {
-    checks.push(check({ id: "redirect-chain", status: "warn", title: "Redirect chain", detail: `${hops} redirects before the page: crawlers may stop following.`, priority: "medium", fix: "Link and redirect straight to the final address (one hop at most)." }));
+    checks.push(check({ id: "redirect-chain", status: "warn", title: t("seo.redirectChain.title"), detail: t("seo.redirectChain.warn", { count: hops }), priority: "medium", fix: t("seo.redirectChain.fix") }));
   }
 
   const title = page?.first("title") ? page.text(page.first("title")!) : null;
   checks.push(
     !title
-      ? check({ id: "title", status: "fail", title: "Title", detail: "The page has no <title>: search results will show something made up.", priority: "high", fix: "Add a unique <title> of 50–60 characters naming the page and the brand." })
+      ? check({ id: "title", status: "fail", title: t("seo.title.title"), detail: t("seo.title.missing"), priority: "high", fix: t("seo.title.fixMissing") })
       : title.length < 15 || title.length > 60
-        ? check({ id: "title", status: "warn", title: "Title", detail: `"${title}" is ${title.length} characters; 15–60 shows best.`, priority: "low", fix: "Aim for 50–60 characters so it is not cut off." })
-        : check({ id: "title", status: "pass", title: "Title", detail: `"${title}" (${title.length} characters).` }),
+        ? check({ id: "title", status: "warn", title: t("seo.title.title"), detail: t("seo.title.length", { title, count: title.length }), priority: "low", fix: t("seo.title.fixLength") })
+        : check({ id: "title", status: "pass", title: t("seo.title.title"), detail: t("seo.title.pass", { title, count: title.length }) }),
   );
   const description = page ? (metaContent(page, "description")?.trim() ?? null) : null;
   checks.push(
     !description
-      ? check({ id: "meta-description", status: "fail", title: "Meta description", detail: "No meta description: search engines pick a snippet themselves.", priority: "high", fix: "Add <meta name=\"description\"> of 120–160 characters that sells the page." })
+      ? check({ id: "meta-description", status: "fail", title: t("seo.description.title"), detail: t("seo.description.missing"), priority: "high", fix: t("seo.description.fixMissing") })
       : description.length < 50 || description.length > 160
-        ? check({ id: "meta-description", status: "warn", title: "Meta description", detail: `${description.length} characters; 50–160 shows best.`, priority: "low", fix: "Write 120–160 characters." })
-        : check({ id: "meta-description", status: "pass", title: "Meta description", detail: `${description.length} characters.` }),
+        ? check({ id: "meta-description", status: "warn", title: t("seo.description.title"), detail: t("seo.description.length", { count: description.length }), priority: "low", fix: t("seo.description.fixLength") })
+        : check({ id: "meta-description", status: "pass", title: t("seo.description.title"), detail: t("seo.description.pass", { count: description.length }) }),
   );
 
   const h1 = page?.all("h1").map((h) => page.text(h)) ?? [];
   checks.push(
     h1.length === 1
-      ? check({ id: "h1", status: "pass", title: "Main heading", detail: `One H1: "${h1[0]!.slice(0, 80)}".` })
+      ? check({ id: "h1", status: "pass", title: t("seo.h1.title"), detail: t("seo.h1.pass", { text: h1[0]!.slice(0, 80) }) })
       : h1.length === 0
-        ? check({ id: "h1", status: "fail", title: "Main heading", detail: "No H1 heading.", priority: "medium", fix: "Give the page one <h1> saying what it is about." })
-        : check({ id: "h1", status: "warn", title: "Main heading", detail: `${h1.length} H1 headings.`, priority: "low", fix: "Keep one <h1>; make the others <h2>." }),
+        ? check({ id: "h1", status: "fail", title: t("seo.h1.title"), detail: t("seo.h1.missing"), priority: "medium", fix: t("seo.h1.fixMissing") })
+        : check({ id: "h1", status: "warn", title: t("seo.h1.title"), detail: t("seo.h1.many", { count: h1.length }), priority: "low", fix: t("seo.h1.fixMany") }),
   );
   if (page) {
     const headings: number[] = [];
@@ -99,25 +105,26 @@ export function analyzeSeo(input: SeoInput): SeoResult {
     visit(page.document.children as Element["children"]);
     const skipped = headings.findIndex((level, i) => i > 0 && level > headings[i - 1]! + 1);
     if (skipped > 0) {
-      checks.push(check({ id: "heading-order", status: "warn", title: "Heading order", detail: `An H${headings[skipped]} follows an H${headings[skipped - 1]}: a level is skipped.`, priority: "low", fix: "Go down one level at a time (H1, H2, H3)." }));
+      checks.push(check({ id: "heading-order", status: "warn", title: t("seo.headingOrder.title"), detail: t("seo.headingOrder.warn", { level: headings[skipped], previous: headings[skipped - 1] }), priority: "low", fix: t("seo.headingOrder.fix") }));
     } else if (headings.length) {
-      checks.push(check({ id: "heading-order", status: "pass", title: "Heading order", detail: "No heading levels skipped." }));
+      checks.push(check({ id: "heading-order", status: "pass", title: t("seo.headingOrder.title"), detail: t("seo.headingOrder.pass") }));
     }
   }
 
   const canonicals = page?.all("link").filter((l) => (attr(l, "rel") ?? "").toLowerCase().split(/\s+/).includes("canonical")) ?? [];
   let canonical: string | null = null;
   if (canonicals.length === 0) {
-    checks.push(check({ id: "canonical", status: "warn", title: "Canonical URL", detail: "No canonical link: copies of the page (with tracking parameters, http/https) compete.", priority: "medium", fix: "Add <link rel=\"canonical\" href=\"…\"> with the page's absolute URL." }));
+    checks.push(check({ id: "canonical", status: "warn", title: t("seo.canonical.title"), detail: t("seo.canonical.missing"), priority: "medium", fix: t("seo.canonical.fixMissing") }));
   } else {
     const hrefs = [...new Set(canonicals.map((l) => attr(l, "href") ?? ""))];
     const href = hrefs[0]!;
     const target = resolveUrl(href, final.url);
     canonical = target?.href ?? null;
-    if (hrefs.length > 1) checks.push(check({ id: "canonical", status: "fail", title: "Canonical URL", detail: `${hrefs.length} different canonical links conflict.`, priority: "high", fix: "Keep one canonical link." }));
-    else if (!target || !/^https?:\/\//i.test(href)) checks.push(check({ id: "canonical", status: "fail", title: "Canonical URL", detail: `"${href}" is not an absolute URL.`, priority: "medium", fix: "Use an absolute URL with scheme and host." }));
-    else if (target.pathname === "/" && url.pathname !== "/") checks.push(check({ id: "canonical", status: "fail", title: "Canonical URL", detail: "A deeper page names the home page as canonical, so it drops out of search.", priority: "high", fix: "Point the canonical at this page's own URL." }));
-    else checks.push(check({ id: "canonical", status: "pass", title: "Canonical URL", detail: target.href === final.url ? "Points to itself." : `Points to ${target.href}.` }));
+    const name = t("seo.canonical.title");
+    if (hrefs.length > 1) checks.push(check({ id: "canonical", status: "fail", title: name, detail: t("seo.canonical.conflict", { count: hrefs.length }), priority: "high", fix: t("seo.canonical.fixConflict") }));
+    else if (!target || !/^https?:\/\//i.test(href)) checks.push(check({ id: "canonical", status: "fail", title: name, detail: t("seo.canonical.relative", { href }), priority: "medium", fix: t("seo.canonical.fixRelative") }));
+    else if (target.pathname === "/" && url.pathname !== "/") checks.push(check({ id: "canonical", status: "fail", title: name, detail: t("seo.canonical.home"), priority: "high", fix: t("seo.canonical.fixHome") }));
+    else checks.push(check({ id: "canonical", status: "pass", title: name, detail: target.href === final.url ? t("seo.canonical.self") : t("seo.canonical.other", { url: target.href }) }));
   }
 
   const robotsMeta = [page ? metaContent(page, "robots") : undefined, page ? metaContent(page, "googlebot") : undefined, header(final, "x-robots-tag")]
@@ -130,32 +137,33 @@ export function analyzeSeo(input: SeoInput): SeoResult {
   const blockedByRobots = robots ? robots.isDisallowed(final.url, "Googlebot") === true : false;
   checks.push(
     /noindex|none/.test(robotsMeta)
-      ? check({ id: "indexable", status: "fail", title: "Indexing allowed", detail: `The page says noindex (${robotsMeta}): it will not appear in search.`, priority: "high", fix: "Remove noindex unless hiding the page is intended." })
+      ? check({ id: "indexable", status: "fail", title: t("seo.indexable.title"), detail: t("seo.indexable.noindex", { directives: robotsMeta }), priority: "high", fix: t("seo.indexable.fixNoindex") })
       : blockedByRobots
-        ? check({ id: "indexable", status: "fail", title: "Indexing allowed", detail: "robots.txt blocks Googlebot from this page.", priority: "high", fix: "Allow the page in robots.txt." })
-        : check({ id: "indexable", status: "pass", title: "Indexing allowed", detail: "No noindex, and robots.txt allows the page." }),
+        ? check({ id: "indexable", status: "fail", title: t("seo.indexable.title"), detail: t("seo.indexable.blocked"), priority: "high", fix: t("seo.indexable.fixBlocked") })
+        : check({ id: "indexable", status: "pass", title: t("seo.indexable.title"), detail: t("seo.indexable.pass") }),
   );
 
   const robotsStatus = input.robotsTxt?.status ?? 0;
-  const problems = robotsBody !== null ? robotsProblems(robotsBody) : [];
+  const problems = robotsBody !== null ? robotsProblems(robotsBody, lng) : [];
+  const sitemapsNamed = robots?.getSitemaps().length ?? 0;
   checks.push(
     robotsStatus >= 500 || robotsStatus === 0
-      ? check({ id: "robots-txt", status: "fail", title: "robots.txt", detail: robotsStatus ? `robots.txt answers ${robotsStatus}: Google stops crawling the site until it works.` : "robots.txt could not be fetched.", priority: "high", fix: "Serve /robots.txt with status 200 (or 404 if you have none)." })
+      ? check({ id: "robots-txt", status: "fail", title: t("seo.robots.title"), detail: robotsStatus ? t("seo.robots.serverError", { status: robotsStatus }) : t("seo.robots.unreachable"), priority: "high", fix: t("seo.robots.fixServerError") })
       : robotsStatus >= 400
-        ? check({ id: "robots-txt", status: "warn", title: "robots.txt", detail: `No robots.txt (${robotsStatus}): everything may be crawled and no sitemap is announced.`, priority: "low", fix: "Add /robots.txt with a Sitemap: line." })
+        ? check({ id: "robots-txt", status: "warn", title: t("seo.robots.title"), detail: t("seo.robots.missing", { status: robotsStatus }), priority: "low", fix: t("seo.robots.fixMissing") })
         : problems.length
-          ? check({ id: "robots-txt", status: "fail", title: "robots.txt", detail: `robots.txt has errors: ${problems.slice(0, 3).join("; ")}.`, priority: "medium", fix: "Fix the lines so each is \"Field: value\" under a User-agent." })
-          : check({ id: "robots-txt", status: "pass", title: "robots.txt", detail: `Valid${robots?.getSitemaps().length ? `, names ${robots.getSitemaps().length} sitemap(s)` : ""}.` }),
+          ? check({ id: "robots-txt", status: "fail", title: t("seo.robots.title"), detail: t("seo.robots.invalid", { problems: problems.slice(0, 3).join("; ") }), priority: "medium", fix: t("seo.robots.fixInvalid") })
+          : check({ id: "robots-txt", status: "pass", title: t("seo.robots.title"), detail: sitemapsNamed ? t("seo.robots.validWithSitemaps", { count: sitemapsNamed }) : t("seo.robots.valid") }),
   );
 
   const sitemapBody = input.sitemap?.status === 200 ? input.sitemap.body.toString("utf8") : null;
   const sitemapUrls = sitemapBody ? (sitemapBody.match(/<loc>/gi) ?? []).length : 0;
   checks.push(
     !sitemapBody
-      ? check({ id: "sitemap", status: "warn", title: "XML sitemap", detail: "No sitemap.xml found (nor one named in robots.txt).", priority: "medium", fix: "Publish /sitemap.xml and name it in robots.txt." })
+      ? check({ id: "sitemap", status: "warn", title: t("seo.sitemap.title"), detail: t("seo.sitemap.missing"), priority: "medium", fix: t("seo.sitemap.fixMissing") })
       : /<(urlset|sitemapindex)[\s>]/i.test(sitemapBody)
-        ? check({ id: "sitemap", status: "pass", title: "XML sitemap", detail: `${/<sitemapindex/i.test(sitemapBody) ? "Sitemap index" : "Sitemap"} with ${sitemapUrls} URL(s).` })
-        : check({ id: "sitemap", status: "fail", title: "XML sitemap", detail: "sitemap.xml is not a urlset or sitemapindex.", priority: "medium", fix: "Serve a valid sitemap (sitemaps.org format)." }),
+        ? check({ id: "sitemap", status: "pass", title: t("seo.sitemap.title"), detail: t(/<sitemapindex/i.test(sitemapBody) ? "seo.sitemap.index" : "seo.sitemap.urlset", { count: sitemapUrls }) })
+        : check({ id: "sitemap", status: "fail", title: t("seo.sitemap.title"), detail: t("seo.sitemap.invalid"), priority: "medium", fix: t("seo.sitemap.fixInvalid") }),
   );
 
   const alternates = page?.all("link").filter((l) => (attr(l, "rel") ?? "").toLowerCase() === "alternate" && attr(l, "hreflang")) ?? [];
@@ -167,18 +175,18 @@ export function analyzeSeo(input: SeoInput): SeoResult {
     const hasDefault = alternates.some((l) => attr(l, "hreflang")!.toLowerCase() === "x-default");
     checks.push(
       bad.length
-        ? check({ id: "hreflang", status: "fail", title: "Language alternates (hreflang)", detail: `Invalid code or relative URL: ${bad.map((l) => attr(l, "hreflang")).join(", ")}.`, priority: "medium", fix: "Use ISO codes (en, fr-RW) and absolute URLs." })
+        ? check({ id: "hreflang", status: "fail", title: t("seo.hreflang.title"), detail: t("seo.hreflang.invalid", { codes: bad.map((l) => attr(l, "hreflang")).join(", ") }), priority: "medium", fix: t("seo.hreflang.fixInvalid") })
         : hasDefault
-          ? check({ id: "hreflang", status: "pass", title: "Language alternates (hreflang)", detail: `${alternates.length} alternates including x-default.` })
-          : check({ id: "hreflang", status: "warn", title: "Language alternates (hreflang)", detail: "No x-default alternate.", priority: "low", fix: "Add hreflang=\"x-default\" for visitors in other languages." }),
+          ? check({ id: "hreflang", status: "pass", title: t("seo.hreflang.title"), detail: t("seo.hreflang.pass", { count: alternates.length }) })
+          : check({ id: "hreflang", status: "warn", title: t("seo.hreflang.title"), detail: t("seo.hreflang.noDefault"), priority: "low", fix: t("seo.hreflang.fixNoDefault") }),
     );
   }
 
   const og = ["og:title", "og:description", "og:image", "og:url", "og:type"].filter((key) => !(page && metaContent(page, key)));
   checks.push(
     og.length === 0
-      ? check({ id: "open-graph", status: "pass", title: "Social previews (Open Graph)", detail: "Title, description, image, URL and type are set." })
-      : check({ id: "open-graph", status: "warn", title: "Social previews (Open Graph)", detail: `Missing ${og.join(", ")}: links shared on WhatsApp, LinkedIn or Facebook look bare.`, priority: og.length >= 3 ? "medium" : "low", fix: "Add the missing og: meta tags (and an image of 1200×630)." }),
+      ? check({ id: "open-graph", status: "pass", title: t("seo.openGraph.title"), detail: t("seo.openGraph.pass") })
+      : check({ id: "open-graph", status: "warn", title: t("seo.openGraph.title"), detail: t("seo.openGraph.missing", { tags: og.join(", ") }), priority: og.length >= 3 ? "medium" : "low", fix: t("seo.openGraph.fix") }),
   );
 
   const jsonLd = page?.all("script").filter((s) => (attr(s, "type") ?? "").toLowerCase() === "application/ld+json") ?? [];
@@ -199,10 +207,10 @@ export function analyzeSeo(input: SeoInput): SeoResult {
   }
   checks.push(
     ldInvalid
-      ? check({ id: "structured-data", status: "fail", title: "Structured data (JSON-LD)", detail: `${ldInvalid} JSON-LD block(s) do not parse or have no @type.`, priority: "medium", fix: "Fix the JSON and give each item a schema.org @type." })
+      ? check({ id: "structured-data", status: "fail", title: t("seo.structuredData.title"), detail: t("seo.structuredData.invalid", { count: ldInvalid }), priority: "medium", fix: t("seo.structuredData.fixInvalid") })
       : ldTypes.length
-        ? check({ id: "structured-data", status: "pass", title: "Structured data (JSON-LD)", detail: `Types: ${ldTypes.join(", ")}.` })
-        : check({ id: "structured-data", status: "warn", title: "Structured data (JSON-LD)", detail: "No JSON-LD: no rich results (ratings, organisation, breadcrumbs).", priority: "low", fix: "Add schema.org JSON-LD, e.g. Organization on the home page." }),
+        ? check({ id: "structured-data", status: "pass", title: t("seo.structuredData.title"), detail: t("seo.structuredData.pass", { types: ldTypes.join(", ") }) })
+        : check({ id: "structured-data", status: "warn", title: t("seo.structuredData.title"), detail: t("seo.structuredData.missing"), priority: "low", fix: t("seo.structuredData.fixMissing") }),
   );
 
   const images = page?.all("img") ?? [];
@@ -210,8 +218,15 @@ export function analyzeSeo(input: SeoInput): SeoResult {
   if (images.length) {
     checks.push(
       noAlt.length
-        ? check({ id: "image-alt", status: "fail", title: "Image descriptions (alt)", detail: `${noAlt.length} of ${images.length} images have no alt text: ${noAlt.slice(0, 3).map((i) => attr(i, "src")).join(", ")}.`, priority: "medium", fix: "Describe each image in alt (alt=\"\" for decoration)." })
-        : check({ id: "image-alt", status: "pass", title: "Image descriptions (alt)", detail: `All ${images.length} images have alt text.` }),
+        ? check({
+            id: "image-alt",
+            status: "fail",
+            title: t("seo.imageAlt.title"),
+            detail: t("seo.imageAlt.fail", { count: noAlt.length, total: images.length, sources: noAlt.slice(0, 3).map((i) => attr(i, "src")).join(", ") }),
+            priority: "medium",
+            fix: t("seo.imageAlt.fix"),
+          })
+        : check({ id: "image-alt", status: "pass", title: t("seo.imageAlt.title"), detail: t("seo.imageAlt.pass", { count: images.length }) }),
     );
   }
   const anchors = page?.all("a") ?? [];
@@ -219,8 +234,8 @@ export function analyzeSeo(input: SeoInput): SeoResult {
   if (anchors.length) {
     checks.push(
       generic.length
-        ? check({ id: "link-text", status: "warn", title: "Link text", detail: `${generic.length} links say only "${page!.text(generic[0]!)}": search engines and screen readers learn nothing.`, priority: "low", fix: "Say where the link goes (\"See our hosting prices\")." })
-        : check({ id: "link-text", status: "pass", title: "Link text", detail: "Links describe their targets." }),
+        ? check({ id: "link-text", status: "warn", title: t("seo.linkText.title"), detail: t("seo.linkText.warn", { count: generic.length, text: page!.text(generic[0]!) }), priority: "low", fix: t("seo.linkText.fix") })
+        : check({ id: "link-text", status: "pass", title: t("seo.linkText.title"), detail: t("seo.linkText.pass") }),
     );
   }
   const uncrawlable = anchors.filter((a) => {
@@ -228,29 +243,29 @@ export function analyzeSeo(input: SeoInput): SeoResult {
     return href === undefined ? !attr(a, "name") && !attr(a, "id") : /^\s*javascript:/i.test(href);
   });
   if (uncrawlable.length) {
-    checks.push(check({ id: "crawlable-links", status: "warn", title: "Crawlable links", detail: `${uncrawlable.length} links have no real href (missing or javascript:).`, priority: "low", fix: "Give every link an href to a real URL." }));
+    checks.push(check({ id: "crawlable-links", status: "warn", title: t("seo.crawlableLinks.title"), detail: t("seo.crawlableLinks.warn", { count: uncrawlable.length }), priority: "low", fix: t("seo.crawlableLinks.fix") }));
   }
   const viewport = page ? metaContent(page, "viewport") : undefined;
   checks.push(
     viewport && /width\s*=/.test(viewport)
-      ? check({ id: "viewport", status: "pass", title: "Mobile viewport", detail: viewport })
-      : check({ id: "viewport", status: "fail", title: "Mobile viewport", detail: "No viewport meta tag: phones show a zoomed-out desktop page, and Google ranks for mobile.", priority: "high", fix: "Add <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">." }),
+      ? check({ id: "viewport", status: "pass", title: t("seo.viewport.title"), detail: viewport })
+      : check({ id: "viewport", status: "fail", title: t("seo.viewport.title"), detail: t("seo.viewport.missing"), priority: "high", fix: t("seo.viewport.fix") }),
   );
   const lang = attr(page?.first("html"), "lang") ?? null;
   checks.push(
     lang && LANG_CODE.test(lang)
-      ? check({ id: "lang", status: "pass", title: "Page language", detail: `lang="${lang}".` })
-      : check({ id: "lang", status: "warn", title: "Page language", detail: lang ? `lang="${lang}" is not a valid code.` : "<html> has no lang attribute.", priority: "medium", fix: "Set <html lang=\"en\"> (or the page's language)." }),
+      ? check({ id: "lang", status: "pass", title: t("seo.lang.title"), detail: `lang="${lang}".` })
+      : check({ id: "lang", status: "warn", title: t("seo.lang.title"), detail: lang ? t("seo.lang.invalid", { lang }) : t("seo.lang.missing"), priority: "medium", fix: t("seo.lang.fix") }),
   );
   checks.push(
     url.protocol === "https:"
-      ? check({ id: "https", status: "pass", title: "HTTPS", detail: "Served over https." })
-      : check({ id: "https", status: "fail", title: "HTTPS", detail: "Served over plain http: browsers mark it \"Not secure\" and Google prefers https.", priority: "high", fix: "Move the site to https." }),
+      ? check({ id: "https", status: "pass", title: t("seo.https.title"), detail: t("seo.https.pass") })
+      : check({ id: "https", status: "fail", title: t("seo.https.title"), detail: t("seo.https.fail"), priority: "high", fix: t("seo.https.fix") }),
   );
   const body = page?.first("body");
   const words = body ? page!.text(body).split(/\s+/).filter((w) => /\p{L}/u.test(w)).length : 0;
   if (page && words < 50 && page.all("script").some((s) => attr(s, "src"))) {
-    checks.push(check({ id: "client-rendered", status: "info", title: "Content built by JavaScript", detail: `Only ${words} words arrive in the HTML: the page is built in the browser. Search engines see less; run the browser test too.` }));
+    checks.push(check({ id: "client-rendered", status: "info", title: t("seo.clientRendered.title"), detail: t("seo.clientRendered.info", { count: words }) }));
   }
 
   const links = anchors.map((a) => resolveUrl(attr(a, "href"), final.url)).filter((u): u is URL => !!u && /^https?:$/.test(u.protocol));

@@ -1,6 +1,8 @@
 import tls from "node:tls";
 import zlib from "node:zlib";
 import type { Check, Opportunity, ResourceType, SpeedResult } from "../../../contracts/analysis.ts";
+import type { Language } from "../../../contracts/languages.ts";
+import { analysisT } from "./analysis-i18n.ts";
 import { attr, inHead, type Page, resolveUrl } from "./html.ts";
 import { imageInfo, type ImageInfo } from "./image-size.ts";
 import { type FetchResult, fetchFollowing, type FollowResult } from "./safe-fetch.ts";
@@ -185,8 +187,6 @@ function maxAge(result: FetchResult): number {
   return Number.isFinite(expires) ? Math.max(0, (expires - Date.now()) / 1000) : 0;
 }
 
-const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
-
 export interface SpeedInput {
   follow: FollowResult;
   page: Page | null;
@@ -195,7 +195,10 @@ export interface SpeedInput {
   h2: boolean | null;
 }
 
-export function analyzeSpeed(input: SpeedInput): SpeedResult {
+/** The network speed checks; their words are in `lng` when given, else in the current request's language. */
+export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
+  const t = analysisT(lng);
+  const kb = (bytes: number) => t("units.kb", { value: Math.round(bytes / 1024) });
   const document = input.follow.final;
   const fetched = input.resources.filter((r) => r.result && r.result.status < 400);
   const all: { type: ResourceType; url: string; result: FetchResult }[] = [
@@ -221,8 +224,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (compressionTotal > 1024) {
     opportunities.push({
       id: "enable-compression",
-      title: "Enable text compression",
-      detail: `Serve HTML, CSS and JavaScript with Brotli or gzip: ${kb(compressionTotal)} less to download.`,
+      title: t("speed.compressionOpportunity.title"),
+      detail: t("speed.compressionOpportunity.detail", { size: kb(compressionTotal) }),
       savingsBytes: compressionTotal,
       savingsMs: 0,
       items: compressionSavings.map((r) => `${r.url} (−${kb(r.saved)})`).slice(0, 20),
@@ -236,8 +239,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (legacy.length) {
     opportunities.push({
       id: "modern-image-formats",
-      title: "Serve images in modern formats",
-      detail: `${legacy.length} JPEG/PNG/GIF images could be WebP or AVIF.`,
+      title: t("speed.modernImages.title"),
+      detail: t("speed.modernImages.detail", { count: legacy.length }),
       savingsBytes: formatSavings,
       savingsMs: 0,
       items: legacy.map((r) => `${r.url} (${r.image!.format}, ${kb(r.result!.wireBytes)})`).slice(0, 20),
@@ -254,8 +257,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (oversized.length) {
     opportunities.push({
       id: "properly-size-images",
-      title: "Properly size images",
-      detail: "Images are much larger than they are shown; serve sizes to match (srcset).",
+      title: t("speed.sizeImages.title"),
+      detail: t("speed.sizeImages.detail"),
       savingsBytes: oversized.reduce((s, x) => s + x.saved, 0),
       savingsMs: 0,
       items: oversized.map((x) => `${x.r.url} (${x.r.image!.width ?? "?"}×${x.r.image!.height ?? "?"}, ${kb(x.r.result!.wireBytes)})`).slice(0, 20),
@@ -265,8 +268,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (blocking.length) {
     opportunities.push({
       id: "render-blocking-resources",
-      title: "Eliminate render-blocking resources",
-      detail: "Scripts and stylesheets in <head> hold back the first paint: defer scripts, inline critical CSS.",
+      title: t("speed.renderBlocking.title"),
+      detail: t("speed.renderBlocking.detail"),
       savingsBytes: 0,
       savingsMs: Math.round(blocking.reduce((s, r) => s + r.result!.timing.total, 0)),
       items: blocking.map((r) => `${r.url} (${kb(r.result!.wireBytes)})`).slice(0, 20),
@@ -277,19 +280,19 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (shortCache.length) {
     opportunities.push({
       id: "cache-static-assets",
-      title: "Cache static assets for longer",
-      detail: "Repeat visitors download these again: give fingerprinted files Cache-Control: max-age=31536000, immutable.",
+      title: t("speed.cacheAssets.title"),
+      detail: t("speed.cacheAssets.detail"),
       savingsBytes: shortCache.reduce((s, r) => s + r.result!.wireBytes, 0),
       savingsMs: 0,
-      items: shortCache.map((r) => `${r.url} (${maxAge(r.result!) ? `${Math.round(maxAge(r.result!))} s` : "no cache"})`).slice(0, 20),
+      items: shortCache.map((r) => `${r.url} (${maxAge(r.result!) ? `${Math.round(maxAge(r.result!))} s` : t("units.noCache")})`).slice(0, 20),
     });
   }
   const redirects = input.follow.hops.slice(0, -1);
   if (redirects.length) {
     opportunities.push({
       id: "avoid-redirects",
-      title: "Avoid redirects",
-      detail: `${redirects.length} redirect(s) before the page starts loading.`,
+      title: t("speed.avoidRedirects.title"),
+      detail: t("speed.avoidRedirects.detail", { count: redirects.length }),
       savingsBytes: 0,
       savingsMs: Math.round(redirects.reduce((s, h) => s + h.ms, 0)),
       items: redirects.map((h) => `${h.status} ${h.url} → ${h.location}`),
@@ -299,8 +302,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   if (ttfb > 600) {
     opportunities.push({
       id: "server-response-time",
-      title: "Reduce server response time",
-      detail: `The server took ${Math.round(ttfb)} ms to send the first byte; aim for under 600 ms (caching, a closer server).`,
+      title: t("speed.serverResponse.title"),
+      detail: t("speed.serverResponse.detail", { ms: Math.round(ttfb) }),
       savingsBytes: 0,
       savingsMs: Math.round(ttfb - 200),
       items: [],
@@ -311,30 +314,30 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
   checks.push({
     id: "ttfb",
     status: ttfb <= 800 ? "pass" : ttfb <= 1800 ? "warn" : "fail",
-    title: "Time to first byte",
-    detail: `${Math.round(ttfb)} ms (good ≤ 800 ms, poor > 1800 ms).`,
+    title: t("speed.ttfb.title"),
+    detail: t("speed.ttfb.detail", { ms: Math.round(ttfb) }),
     priority: ttfb > 1800 ? "high" : ttfb > 800 ? "medium" : undefined,
   });
   const encoding = document.headers["content-encoding"] ? String(document.headers["content-encoding"]) : null;
   checks.push({
     id: "compression",
     status: encoding || document.decodedBytes <= MIN_COMPRESSIBLE ? "pass" : "fail",
-    title: "Compression",
-    detail: encoding ? `The page is sent ${encoding}-compressed.` : "The page is sent uncompressed.",
+    title: t("speed.compression.title"),
+    detail: encoding ? t("speed.compression.compressed", { encoding }) : t("speed.compression.none"),
     priority: encoding ? undefined : "high",
   });
   checks.push({
     id: "http-version",
     status: input.h2 ? "pass" : input.h2 === null ? "info" : "warn",
-    title: "HTTP version",
-    detail: input.h2 ? "HTTP/2 is offered." : input.h2 === null ? "Plain http: HTTP/2 needs https in browsers." : "Only HTTP/1.1: turn on HTTP/2 to load many files in parallel.",
+    title: t("speed.httpVersion.title"),
+    detail: t(input.h2 ? "speed.httpVersion.h2" : input.h2 === null ? "speed.httpVersion.plainHttp" : "speed.httpVersion.h1"),
     priority: input.h2 === false ? "medium" : undefined,
   });
   checks.push({
     id: "page-weight",
     status: totalBytes <= 1.6 * 1024 * 1024 ? "pass" : totalBytes <= 4 * 1024 * 1024 ? "warn" : "fail",
-    title: "Page weight",
-    detail: `${kb(totalBytes)} in ${all.length} requests (at least: files added by JavaScript are not counted).`,
+    title: t("speed.pageWeight.title"),
+    detail: t("speed.pageWeight.detail", { size: kb(totalBytes), count: all.length }),
     priority: totalBytes > 4 * 1024 * 1024 ? "high" : totalBytes > 1.6 * 1024 * 1024 ? "medium" : undefined,
   });
   const unsized = input.page?.all("img").filter((i) => !attr(i, "width") || !attr(i, "height")) ?? [];
@@ -342,13 +345,13 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
     checks.push({
       id: "image-dimensions",
       status: unsized.length ? "warn" : "pass",
-      title: "Image dimensions",
-      detail: unsized.length ? `${unsized.length} images have no width and height: the page jumps as they load (layout shift).` : "Every image has width and height.",
+      title: t("speed.imageDimensions.title"),
+      detail: unsized.length ? t("speed.imageDimensions.warn", { count: unsized.length }) : t("speed.imageDimensions.pass"),
       priority: unsized.length ? "medium" : undefined,
     });
     const firstImage = input.page.first("img")!;
     if (attr(firstImage, "loading") === "lazy") {
-      checks.push({ id: "lcp-lazy", status: "warn", title: "First image lazy-loaded", detail: "The first image is likely the largest paint; loading=\"lazy\" delays it.", priority: "medium" });
+      checks.push({ id: "lcp-lazy", status: "warn", title: t("speed.lcpLazy.title"), detail: t("speed.lcpLazy.detail"), priority: "medium" });
     }
   }
   const failed = input.resources.filter((r) => r.error || (r.result && r.result.status >= 400));
@@ -356,8 +359,8 @@ export function analyzeSpeed(input: SpeedInput): SpeedResult {
     checks.push({
       id: "broken-resources",
       status: "fail",
-      title: "Broken resources",
-      detail: `${failed.length} files failed: ${failed.slice(0, 5).map((r) => r.url).join(", ")}.`,
+      title: t("speed.brokenResources.title"),
+      detail: t("speed.brokenResources.detail", { count: failed.length, urls: failed.slice(0, 5).map((r) => r.url).join(", ") }),
       priority: "medium",
     });
   }

@@ -1,6 +1,8 @@
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
+import type { Language } from "../../../contracts/languages.ts";
+import { analysisT, type Words, words } from "./analysis-i18n.ts";
 
 /** Resolves a name to every address it has; tests pass a resolver they control. */
 export type ResolveAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -29,14 +31,23 @@ export type RefusalReason =
   | "not_found"
   | "redirect_loop";
 
-/** A URL the analyzer will not fetch; always answered with 400 and this message. */
+/**
+ * A URL the analyzer will not fetch; always answered with 400 and this message. `message` is
+ * English (logs, the lab proxy); `localized` says it in the visitor's language.
+ */
 export class UrlRefusedError extends Error {
+  private readonly render: Words;
   constructor(
     readonly reason: RefusalReason,
-    message: string,
+    message: string | Words,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : message("en"));
     this.name = "UrlRefusedError";
+    this.render = typeof message === "string" ? () => message : message;
+  }
+
+  localized(lng?: Language): string {
+    return this.render(lng);
   }
 }
 
@@ -63,28 +74,18 @@ export function addressRefusal(address: string, policy: Pick<NetworkPolicy, "all
   return range;
 }
 
-const RANGE_WORDS: Record<string, string> = {
-  loopback: "a loopback address",
-  private: "a private network address",
-  linkLocal: "a link-local address (cloud metadata lives there)",
-  carrierGradeNat: "a carrier-grade NAT address",
-  multicast: "a multicast address",
-  unspecified: "the unspecified address",
-  broadcast: "the broadcast address",
-  reserved: "a reserved address",
-  uniqueLocal: "a private IPv6 address",
-  rfc6052: "an IPv6 translation of an IPv4 address",
-  rfc6145: "an IPv6 translation of an IPv4 address",
-  "6to4": "a 6to4 tunnel address",
-  teredo: "a Teredo tunnel address",
-  invalid: "not a valid address",
-};
+/** Ranges with words of their own (errors.ranges.*); any other is named as ipaddr.js names it. */
+const NAMED_RANGES = new Set([
+  "loopback", "private", "linkLocal", "carrierGradeNat", "multicast", "unspecified", "broadcast",
+  "reserved", "uniqueLocal", "rfc6052", "rfc6145", "6to4", "teredo", "invalid",
+]);
 
 export function refusedAddress(address: string, range: string): UrlRefusedError {
-  return new UrlRefusedError(
-    "address",
-    `This address is not allowed: ${address} is ${RANGE_WORDS[range] ?? `in the ${range} range`}. Only public websites can be analysed.`,
-  );
+  return new UrlRefusedError("address", (lng) => {
+    const t = analysisT(lng);
+    const reason = t(`errors.ranges.${NAMED_RANGES.has(range) ? range : "other"}`, { address, range });
+    return t("errors.address", { reason });
+  });
 }
 
 /**
@@ -96,13 +97,13 @@ export function checkUrl(raw: string | URL, policy: Pick<NetworkPolicy, "allowLo
   try {
     url = typeof raw === "string" ? new URL(raw.trim()) : new URL(raw.href);
   } catch {
-    throw new UrlRefusedError("invalid_url", "Enter a full web address, such as https://example.com.");
+    throw new UrlRefusedError("invalid_url", words("errors.invalidUrl"));
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UrlRefusedError("scheme", `Only http:// and https:// addresses can be analysed, not ${url.protocol}//.`);
+    throw new UrlRefusedError("scheme", words("errors.scheme", { scheme: url.protocol }));
   }
   if (url.username || url.password) {
-    throw new UrlRefusedError("credentials", "Addresses with a user name or password in them are not allowed.");
+    throw new UrlRefusedError("credentials", words("errors.credentials"));
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host)) {
@@ -112,12 +113,15 @@ export function checkUrl(raw: string | URL, policy: Pick<NetworkPolicy, "allowLo
     const name = host.toLowerCase().replace(/\.+$/, "");
     const internal = name === "localhost" || INTERNAL_SUFFIXES.some((suffix) => name.endsWith(suffix));
     if (!name.includes(".") || (internal && !(policy.allowLoopback && (name === "localhost" || name.endsWith(".localhost"))))) {
-      throw new UrlRefusedError("hostname", `This address is not allowed: ${name || "(empty)"} is not a public host name.`);
+      throw new UrlRefusedError("hostname", (lng) => {
+        const t = analysisT(lng);
+        return t("errors.hostname", { host: name || t("errors.emptyHost") });
+      });
     }
   }
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   if (!PUBLIC_PORTS.has(port) && !policy.allowLoopback) {
-    throw new UrlRefusedError("port", `Port ${port} is not allowed: use 80, 443, 8080 or 8443.`);
+    throw new UrlRefusedError("port", words("errors.port", { port }));
   }
   url.hash = "";
   return url;
@@ -136,7 +140,7 @@ export function guardedLookup(policy: NetworkPolicy) {
     policy
       .resolve(hostname)
       .then((addresses) => {
-        if (addresses.length === 0) throw new UrlRefusedError("not_found", `${hostname} has no address.`);
+        if (addresses.length === 0) throw new UrlRefusedError("not_found", words("errors.noAddress", { host: hostname }));
         for (const { address } of addresses) {
           const range = addressRefusal(address, policy);
           if (range) throw refusedAddress(address, range);
@@ -149,7 +153,7 @@ export function guardedLookup(policy: NetworkPolicy) {
         const code = (error as NodeJS.ErrnoException).code;
         callback(
           code === "ENOTFOUND" || code === "ENODATA" || code === "EAI_AGAIN"
-            ? (new UrlRefusedError("not_found", `${hostname} does not exist (no DNS record).`) as unknown as NodeJS.ErrnoException)
+            ? (new UrlRefusedError("not_found", words("errors.noDns", { host: hostname })) as unknown as NodeJS.ErrnoException)
             : (error as NodeJS.ErrnoException),
         );
       });

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { AnalysisEvent, AnalysisKind, AnalysisReport, AnalysisReportWithHistory } from "../../../../contracts/analysis.ts";
-import { ApiError, throwIfNotOk } from "../../lib/api-client.ts";
+import { ApiError, languageHeaders, throwIfNotOk } from "../../lib/api-client.ts";
 
 export type RunState =
   | { phase: "idle" }
@@ -27,7 +27,8 @@ export function useAnalysis() {
     try {
       const response = await fetch(`/api/analyze-${kind}`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+        // The findings are written in the page's language, not the browser's.
+        headers: { ...languageHeaders(), "content-type": "application/json", accept: "application/x-ndjson" },
         body: JSON.stringify({ url, ...(kind === "speed" && options.lab ? { lab: true } : {}) }),
         signal: controller.signal,
       });
@@ -65,7 +66,8 @@ export function useAnalysis() {
 }
 
 export async function loadReport(id: string): Promise<AnalysisReportWithHistory> {
-  const response = await fetch(`/api/analysis-reports/${encodeURIComponent(id)}`);
+  // A stored report keeps the language it was written in; this only words a "not found".
+  const response = await fetch(`/api/analysis-reports/${encodeURIComponent(id)}`, { headers: languageHeaders() });
   await throwIfNotOk(response);
   return (await response.json()) as AnalysisReportWithHistory;
 }
