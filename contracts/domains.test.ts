@@ -1,7 +1,7 @@
 import { domainToASCII } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tldOffers } from "../content/domains.ts";
-import { cleanDomainInput, domainMessages, explainStatus, normaliseStatus, parseDomainQuery, toAsciiHost, validateDomainName } from "./domains.ts";
+import { cleanDomainInput, domainMessageCode, domainMessages, explainStatus, normaliseStatus, parseDomainQuery, tldProblem, toAsciiHost, validateDomainName } from "./domains.ts";
 
 const rules = tldOffers;
 
@@ -83,5 +83,28 @@ describe("status flags", () => {
 
   it("never calls a name in redemption available", () => {
     expect(explainStatus("redemption period").meaning).toMatch(/Not available/);
+  });
+});
+
+describe("message codes", () => {
+  it("maps every fixed message back to its code", () => {
+    for (const [code, text] of Object.entries(domainMessages)) {
+      if (!/\{\w+\}/.test(text)) expect(domainMessageCode(text)).toEqual({ code, values: {} });
+    }
+  });
+
+  it("maps a filled-in message back to its code and the values it names", () => {
+    const unsupported = parseDomainQuery("example.co.xyz", rules);
+    expect(unsupported.ok ? null : domainMessageCode(unsupported.message)).toEqual({ code: "unsupportedTld", values: { tld: "co.xyz" } });
+    expect(domainMessageCode(tldProblem("café", "café", { tld: "rw", idn: false })!)).toEqual({ code: "noIdn", values: { tld: "rw" } });
+    expect(domainMessageCode(tldProblem("ab", "ab", { tld: "co.ke", idn: false, minLength: 3 })!)).toEqual({ code: "tooShortFor", values: { tld: "co.ke", min: "3" } });
+    expect(domainMessageCode(tldProblem("a".repeat(70), "a".repeat(70), { tld: "ug", idn: false, maxLength: 63 })!)).toEqual({ code: "tooLongFor", values: { tld: "ug", max: "63" } });
+  });
+
+  it("knows nothing of other text", () => {
+    expect(domainMessageCode(undefined)).toBeUndefined();
+    expect(domainMessageCode("")).toBeUndefined();
+    expect(domainMessageCode("Nous ne vendons pas de noms en .xyz.")).toBeUndefined();
+    expect(domainMessageCode("Use letters, digits and hyphens only. And more.")).toBeUndefined();
   });
 });

@@ -24,6 +24,27 @@ export const domainMessages = {
   tooLongFor: ".{tld} names can have at most {max} characters before the ending.",
 } as const;
 
+export type DomainMessageCode = keyof typeof domainMessages;
+
+/**
+ * One of our messages back to its code and the values filled into it, so the browser and the
+ * server can say it in the page's language: "We don't sell names ending in .xyz." gives
+ * `{ code: "unsupportedTld", values: { tld: "xyz" } }`. Undefined for any other text.
+ */
+export function domainMessageCode(message: string | undefined): { code: DomainMessageCode; values: Record<string, string> } | undefined {
+  if (!message) return undefined;
+  for (const [code, template] of Object.entries(domainMessages)) {
+    const names: string[] = [];
+    const pattern = template
+      .split(/\{(\w+)\}/)
+      .map((part, index) => (index % 2 === 1 ? (names.push(part), "(.+)") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    const match = new RegExp(`^${pattern}$`, "s").exec(message);
+    if (match) return { code: code as DomainMessageCode, values: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
+  }
+  return undefined;
+}
+
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans } from "../content/vps.ts";
 import { sshKeys } from "../tests/fixtures/ssh-keys.ts";
-import { catalogFromContent, checkSshPublicKey, quoteVps, VpsHostname, vpsMessages, type VpsAddonChoice, type VpsSelection } from "./vps.ts";
+import { catalogFromContent, checkSshPublicKey, quoteVps, VpsHostname, vpsMessageCode, vpsMessages, type VpsAddonChoice, type VpsSelection } from "./vps.ts";
 
 const catalog = catalogFromContent({ plans: vpsPlans, locations: vpsLocations, images: vpsImages, periods: vpsPeriods, addons: vpsAddons });
 const none: VpsAddonChoice = { backups: false, extraIpv4: 0, managedSupport: false };
@@ -114,4 +114,12 @@ describe("SSH public keys", () => {
     ["truncated RSA", `ssh-rsa ${rsa[1]!.slice(0, 200)}`, vpsMessages.sshKeyCorrupt],
     ["two keys on two lines", `${sshKeys.ed25519}\n${sshKeys.rsab2048}`, vpsMessages.sshKeyFormat],
   ])("refuses %s", (_what, key, message) => expect(checkSshPublicKey(key)).toEqual({ ok: false, message }));
+});
+
+describe("message codes", () => {
+  it("maps every message back to its code, and nothing else", () => {
+    for (const [code, text] of Object.entries(vpsMessages)) expect(vpsMessageCode(text)).toBe(code);
+    expect(vpsMessageCode("Le nom du serveur est obligatoire")).toBeUndefined();
+    expect(vpsMessageCode(undefined)).toBeUndefined();
+  });
 });

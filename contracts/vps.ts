@@ -159,6 +159,15 @@ export const vpsMessages = {
   phonePrefix: "The mobile-money number must belong to the country of the chosen currency",
 } as const;
 
+export type VpsMessageCode = keyof typeof vpsMessages;
+
+/** The code of one of our messages, to show the catalog's words for it (decision 0004). */
+export function vpsMessageCode(message: string | undefined): VpsMessageCode | undefined {
+  if (!message) return undefined;
+  const entry = Object.entries(vpsMessages).find(([, text]) => text === message);
+  return entry ? (entry[0] as VpsMessageCode) : undefined;
+}
+
 const HOSTNAME_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** RFC 1123 host names: dot-separated labels of letters, digits and hyphens; stored lower-case. */

@@ -11,6 +11,7 @@ import {
 import type { Mailer } from "./adapters/mail/mailer.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { localizeContractMessage } from "./lib/contract-messages.ts";
 import { AppError } from "./lib/errors.ts";
 import { languageFromAcceptHeader, defaultLanguage } from "../contracts/languages.ts";
 import { requestLanguage, serverT } from "./lib/i18n.ts";
@@ -160,7 +161,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = fieldName(issue.instancePath, undefined);
-        fields[field] ??= issue.message ?? "";
+        // A contract's English message, in the request's language (decision 0004).
+        fields[field] ??= localizeContractMessage(issue.message ?? "");
       }
       const [firstField, firstMessage] = Object.entries(fields)[0] ?? ["body", ""];
       return reply.status(400).send({

@@ -70,6 +70,24 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     expect(response.json()).toEqual({ error: "validation_failed", message, fields: { [field]: message } });
   });
 
+  it("answers in the page's language: a French request gets the French message for the field", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "accept-language": "fr" },
+      payload: { ...valid, firstName: "A", email: "aline@" },
+      remoteAddress: "203.0.113.250",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: "validation_failed",
+      message: "Le prénom doit comporter au moins 2 caractères",
+      fields: { firstName: "Le prénom doit comporter au moins 2 caractères", email: "Veuillez saisir une adresse e-mail valide" },
+    });
+    const swahili = await app.inject({ method: "POST", url: "/api/contact", headers: { "accept-language": "sw" }, payload: { ...valid, message: "Too short" }, remoteAddress: "203.0.113.251" });
+    expect(swahili.json()).toMatchObject({ fields: { message: "Ujumbe uwe na angalau herufi 10" } });
+  });
+
   it("names every missing field at once", async () => {
     const response = await post({});
     expect(response.statusCode).toBe(400);

@@ -25,6 +25,7 @@ import type { z } from "zod";
 import type { DomainTransitionRequest } from "../../../contracts/domain-orders.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { enqueueEmail } from "../notifications/outbox-repository.ts";
@@ -372,7 +373,7 @@ export function domainOrderService(deps: {
     async createOrder(input: DomainOrderRequestParsed, context: { origin: string; ipAddress?: string }): Promise<DomainOrderCreated> {
       const prices = await pricing.catalog();
       const valid = validateDomainName(input.domain, prices);
-      if (!valid.ok) throw fieldError("domain", valid.message);
+      if (!valid.ok) throw fieldError("domain", localizeContractMessage(valid.message));
       const price = prices.find((p) => p.tld === valid.tld)!;
       const quote = quoteDomain(price, input.years, input.currency);
       await ensureAvailable(valid.name, valid.tld, valid.unicodeName, input.language);

@@ -157,6 +157,15 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
     expect(response.json().message).toBe(".rw names can only use the letters a-z, digits and hyphens.");
   });
 
+  it("refuses in the request's language, with the ending the rule names", async () => {
+    const search = await app.inject({ method: "POST", url: "/api/domains/search", headers: { "accept-language": "fr" }, payload: { q: "example.xyz" } });
+    expect(search.json()).toEqual({ error: "validation_failed", message: "Nous ne vendons pas de noms en .xyz.", fields: { q: "Nous ne vendons pas de noms en .xyz." } });
+    const details = await app.inject({ method: "GET", url: "/api/domains/caf%C3%A9.rw", headers: { "accept-language": "rw" } });
+    expect(details.json().message).toBe("Amazina arangira na .rw ashobora gukoresha inyuguti a-z, imibare n'utunyerezo (-) gusa.");
+    const tooLong = await app.inject({ method: "POST", url: "/api/domains/search", headers: { "accept-language": "sw" }, payload: { q: "a".repeat(301) } });
+    expect(tooLong.json()).toMatchObject({ fields: { q: "Jina la kikoa lisizidi herufi 253." } });
+  });
+
   it("lists the TLDs on sale with their prices", async () => {
     const response = await app.inject({ method: "GET", url: "/api/domains/tlds" });
     expect(response.json()).toHaveLength(13);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainDetails, type DomainSearchEvent, DomainSearchRequest, TldPrice, validateDomainName } from "../../../contracts/domains.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
+import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AvailabilityChecker } from "./availability-service.ts";
 import { checkAll, parseQuery, searchCandidates } from "./domain-search.ts";
@@ -29,7 +30,10 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
     async (request, reply) => {
       const prices = await catalog();
       const parsed = parseQuery(request.body.q, prices);
-      if (!parsed.ok) throw new AppError("validation_failed", parsed.message, 400, { fields: { q: parsed.message } });
+      if (!parsed.ok) {
+        const message = localizeContractMessage(parsed.message);
+        throw new AppError("validation_failed", message, 400, { fields: { q: message } });
+      }
       const candidates = searchCandidates(parsed, prices, request.body.suggestions !== false);
       const stream = new PassThrough();
       let open = true;
@@ -64,7 +68,10 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
     async (request) => {
       const prices = await catalog();
       const valid = validateDomainName(request.params.name, prices);
-      if (!valid.ok) throw new AppError("validation_failed", valid.message, 400, { fields: { name: valid.message } });
+      if (!valid.ok) {
+        const message = localizeContractMessage(valid.message);
+        throw new AppError("validation_failed", message, 400, { fields: { name: message } });
+      }
       const { registration, ...result } = await checker.check(valid.name, valid.tld, { details: true });
       return {
         ...result,

@@ -19,7 +19,6 @@ import {
   TransactionListQuery,
   encodePaymentResult,
   isFinalStatus,
-  paymentMessages,
   type ProviderInfo,
   type TransactionStatus,
 } from "../../../contracts/payments.ts";
@@ -122,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const result =
         status === "COMPLETED"
           ? { success: true, transactionId: row.id, status }
-          : { success: false, transactionId: row.id, status, error: customerFailure(row.failureCode, language) ?? paymentMessages.paymentFailedFallback };
+          : { success: false, transactionId: row.id, status, error: customerFailure(row.failureCode, language) ?? serverT("payments.validation.paymentFailedFallback", { lng: language }) };
       return reply.redirect(page(`/payment?paymentResult=${encodePaymentResult(result)}`), 303);
     },
   );

@@ -98,6 +98,20 @@ describe.each(databaseBackends())("VPS orders on $name", (backend) => {
     expect(response.json()).toMatchObject({ error: "validation_failed", fields: { [field]: message } });
   });
 
+  it("refuses in the page's language: French for a French request, from the contract and from the catalogue check", async () => {
+    const french = (changes: Partial<VpsOrderRequest>) =>
+      app.inject({ method: "POST", url: "/api/vps/orders", headers: { host: "shop.example.test", "accept-language": "fr-FR,fr;q=0.9" }, payload: order(changes), remoteAddress: `198.51.100.${++ip}` });
+    expect((await french({ hostname: "web_1" })).json()).toMatchObject({
+      error: "validation_failed",
+      fields: { hostname: expect.stringMatching(/^Utilisez des lettres, des chiffres et des traits d'union, en parties de 63 caractères/) },
+    });
+    expect((await french({ planId: "mega-9000" })).json()).toEqual({
+      error: "validation_failed",
+      message: "Choisissez l'une des offres proposées",
+      fields: { planId: "Choisissez l'une des offres proposées" },
+    });
+  });
+
   it.each([
     ["ed25519", sshKeys.ed25519],
     ["ECDSA", sshKeys.ecdsab384],

@@ -7,7 +7,6 @@ import {
   quoteVps,
   VPS_CURRENCY_COUNTRY,
   VPS_TRANSITIONS,
-  vpsMessages,
   VpsOrderRequest,
   type VpsCatalog,
   type VpsOrderCreated,
@@ -314,10 +313,10 @@ export function vpsService(deps: {
       const language = context.language ?? currentLanguage();
       const current = await catalog();
       const plan = current.plans.find((p) => p.id === input.planId && p.active);
-      if (!plan) throw fieldError("planId", vpsMessages.planUnknown);
-      if (!current.locations.some((l) => l.id === input.locationId)) throw fieldError("locationId", vpsMessages.locationUnknown);
-      if (!current.images.some((i) => i.id === input.imageId)) throw fieldError("imageId", vpsMessages.imageUnknown);
-      if (!current.periods.some((p) => p.months === input.periodMonths)) throw fieldError("periodMonths", vpsMessages.periodUnknown);
+      if (!plan) throw fieldError("planId", vt("validation.planUnknown"));
+      if (!current.locations.some((l) => l.id === input.locationId)) throw fieldError("locationId", vt("validation.locationUnknown"));
+      if (!current.images.some((i) => i.id === input.imageId)) throw fieldError("imageId", vt("validation.imageUnknown"));
+      if (!current.periods.some((p) => p.months === input.periodMonths)) throw fieldError("periodMonths", vt("validation.periodUnknown"));
       const quote = quoteVps(current, { planId: plan.id, periodMonths: input.periodMonths, addons: input.addons, currency: input.currency });
       const id = randomUUID();
       const token = randomBytes(24).toString("base64url");

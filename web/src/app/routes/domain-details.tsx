@@ -13,6 +13,7 @@ import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { CURRENCY_STORAGE_KEY, formatMoney, readCurrency } from "../../features/domains/domain-format.ts";
+import { domainMessageText } from "../../features/domains/domain-messages.ts";
 import { orderPath } from "../../features/domains/domain-order-api.ts";
 import { StateBadge } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
@@ -172,7 +173,7 @@ export default function DomainDetailsPage() {
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
         <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{invalid.message}</p>
+        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, invalid.message)}</p>
         <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("actions.searchAgain")}</Link>
       </Container>
     );
@@ -180,7 +181,7 @@ export default function DomainDetailsPage() {
   if (query.isPending && !catalog.isError) return <PageSpinner />;
   if (query.isError || catalog.isError) {
     const error = query.error ?? catalog.error;
-    const message = error instanceof ApiError ? (error.serverMessage() ?? t("search.error")) : t("search.error");
+    const message = error instanceof ApiError ? domainMessageText(t, error.serverMessage() ?? t("search.error")) : t("search.error");
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}

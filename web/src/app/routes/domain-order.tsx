@@ -10,7 +10,6 @@ import {
   DOMAIN_ORDER_LANGUAGES,
   DOMAIN_PAYABLE_CURRENCIES,
   DOMAIN_YEARS_MAX,
-  domainOrderMessageCode,
   DomainOrderRequest,
   quoteDomain,
   type DomainOrderLanguage,
@@ -26,6 +25,7 @@ import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatAmount, readCurrency } from "../../features/domains/domain-format.ts";
 import { placeDomainOrder } from "../../features/domains/domain-order-api.ts";
+import { domainMessageText } from "../../features/domains/domain-messages.ts";
 import { detailsPath } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
@@ -125,7 +125,7 @@ export default function DomainOrderPage() {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         <h1 className="text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{valid.message}</p>
+        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, valid.message)}</p>
         <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
       </Container>
     );
@@ -136,7 +136,7 @@ export default function DomainOrderPage() {
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
         <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("order.notAvailableTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{(error instanceof ApiError && error.serverMessage()) || t("search.error")}</p>
+        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, (error instanceof ApiError && error.serverMessage()) || t("search.error"))}</p>
         <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
       </Container>
     );
@@ -157,11 +157,10 @@ export default function DomainOrderPage() {
   const quote = quoteDomain(domain.price, years, currency);
   const price = (amount: number) => formatAmount(amount, currency);
   const { prefix } = DOMAIN_CURRENCY_COUNTRY[currency];
-  const message = (text: string | undefined) => {
-    if (!text) return undefined;
-    const code = domainOrderMessageCode(text);
-    return code ? t(`order.validation.${code}`) : text;
-  };
+  /** A field's message in the page's language: the contracts' English by code, the server's as it came. */
+  const message = (text: string | undefined) => (text ? domainMessageText(t, text) : undefined);
+  // Fields without an input of their own (a name the server refuses, years, currency) show in the summary.
+  const formProblem = message(problems.domain ?? problems.years ?? problems.currency);
 
   const setField = <K extends keyof Registrant>(key: K, value: Registrant[K]) => {
     setRegistrant((r) => ({ ...r, [key]: value }));
@@ -203,10 +202,10 @@ export default function DomainOrderPage() {
         setProblems(fields);
         setStatus("invalid");
       } else if (error instanceof ApiError && error.status === 409) {
-        setRefusal(error.serverMessage() ?? t("order.failed"));
+        setRefusal(message(error.serverMessage()) ?? t("order.failed"));
         setStatus("refused");
       } else {
-        setRefusal((error instanceof ApiError && error.serverMessage()) || t("order.failed"));
+        setRefusal(message(error instanceof ApiError ? error.serverMessage() : undefined) || t("order.failed"));
         setStatus("failed");
       }
     }
@@ -345,7 +344,12 @@ export default function DomainOrderPage() {
               </div>
             </dl>
             <p className="mt-3 text-xs text-muted-foreground">{t("order.renewsAt", { years: t("price.years", { count: years }), price: price(quote.renewal) })}</p>
-            {status === "invalid" ? <p role="alert" className="mt-4 text-sm font-medium text-destructive">{t("order.fixErrors")}</p> : null}
+            {status === "invalid" ? (
+              <p role="alert" className="mt-4 text-sm font-medium text-destructive">
+                {t("order.fixErrors")}
+                {formProblem ? <span className="mt-1 block">{formProblem}</span> : null}
+              </p>
+            ) : null}
             {status === "refused" || status === "failed" ? (
               <div role="alert" className="mt-4 text-sm font-medium text-destructive">
                 <p>{refusal}</p>

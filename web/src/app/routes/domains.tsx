@@ -8,6 +8,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input, Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { CURRENCY_STORAGE_KEY, readCurrency } from "../../features/domains/domain-format.ts";
+import { searchErrorText } from "../../features/domains/domain-messages.ts";
 import { DomainRow } from "../../features/domains/domain-row.tsx";
 import { useDomainSearch, useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
@@ -55,7 +56,7 @@ export default function DomainsPage() {
   const priceOf = (tld: string) => search.prices.find((p) => p.tld === tld);
   const main = search.candidates.filter((c) => c.kind !== "suggestion");
   const ideas = search.candidates.filter((c) => c.kind === "suggestion");
-  const errorText = search.error ? (search.error.status === 429 ? t("search.rateLimited") : search.error.message || t("search.error")) : null;
+  const errorText = searchErrorText(t, search.error);
 
   return (
     <Container className="py-12 sm:py-16">

@@ -7,7 +7,7 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { PaymentForm } from "../../features/payments/payment-form.tsx";
-import { PaymentResultCard } from "../../features/payments/payment-result-card.tsx";
+import { paymentErrorText, PaymentResultCard } from "../../features/payments/payment-result-card.tsx";
 import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/payment";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
@@ -35,7 +35,7 @@ export default function PaymentPage() {
     if (parsed.success) {
       toast({ title: t("toast.completedTitle"), description: parsed.transactionId ? t("toast.transactionId", { id: parsed.transactionId }) : undefined, variant: "success" });
     } else {
-      toast({ title: t("toast.failedTitle"), description: parsed.error || t("validation.paymentFailedFallback"), variant: "destructive" });
+      toast({ title: t("toast.failedTitle"), description: paymentErrorText(t, parsed.error), variant: "destructive" });
     }
     const next = new URLSearchParams(searchParams);
     next.delete("paymentResult");

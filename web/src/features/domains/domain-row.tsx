@@ -6,6 +6,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney } from "./domain-format.ts";
+import { domainMessageText } from "./domain-messages.ts";
 import { orderPath } from "./domain-order-api.ts";
 
 export function detailsPath(name: string): string {
@@ -40,7 +41,7 @@ export function DomainRow({ candidate, result, price, currency }: { candidate: D
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
           <StateBadge state={state} />
-          {candidate.problem ? <span className="text-muted-foreground">{candidate.problem}</span> : null}
+          {candidate.problem ? <span className="text-muted-foreground">{domainMessageText(t, candidate.problem)}</span> : null}
           {result?.state === "unknown" && result.reason ? <span className="text-muted-foreground">{t(`reason.${result.reason}`)}</span> : null}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { type DomainCandidate, type DomainResult, DomainSearchEvent, parseDomainQuery, TldPrice } from "../../../../contracts/domains.ts";
-import { ApiError, apiRequest, throwIfNotOk } from "../../lib/api-client.ts";
+import { ApiError, apiRequest, languageHeaders, throwIfNotOk } from "../../lib/api-client.ts";
 
 /** The TLDs on sale and their rules, so names are checked in the browser before any request. */
 export function useTldCatalog() {
@@ -68,7 +68,8 @@ async function run(q: string, controller: AbortController, setState: (update: (s
   try {
     const response = await fetch("/api/domains/search", {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+      // The page's language: a message the server writes (a refused name) comes back in it.
+      headers: { ...languageHeaders(), "content-type": "application/json", accept: "application/x-ndjson" },
       body: JSON.stringify({ q }),
       signal: controller.signal,
     });

@@ -12,7 +12,6 @@ import {
   paymentCountries,
   paymentCountry,
   paymentMessageCode,
-  paymentMessages,
   type PaymentCountryCode,
   type PaymentForm as PaymentFormValues,
   type PaymentFormInput,
@@ -75,11 +74,12 @@ export function PaymentForm() {
   });
   const description = useWatch({ control, name: "description" }) ?? "";
 
-  const errorText = (error: HookFieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    const code = paymentMessageCode(error.message);
-    return code ? t(`validation.${code}`) : error.message;
+  /** A message in the page's language: the contract's English by code, the server's as it came. */
+  const messageText = (message: string): string => {
+    const code = paymentMessageCode(message);
+    return code ? t(`validation.${code}`) : message;
   };
+  const errorText = (error: HookFieldError | undefined): string | undefined => (error?.message ? messageText(error.message) : undefined);
   const a11y = (field: FieldName, extra: string[] = []) => {
     const invalid = Boolean(errors[field]);
     const describedBy = [...extra, ...(invalid ? [`${ids[field === "phoneNumber" ? "phone" : field]}-error`] : [])];
@@ -108,7 +108,9 @@ export function PaymentForm() {
         setError(name, { type: "server", message: text }, { shouldFocus: !focused });
         focused = true;
       }
-      const message = error instanceof ApiError ? (error.serverMessage() ?? error.message) : error instanceof Error ? error.message : paymentMessages.paymentFailedFallback;
+      // The server's message (in the page's language); a network failure or an answer without one gets ours.
+      const served = error instanceof ApiError ? error.serverMessage() : undefined;
+      const message = served ? messageText(served) : t("validation.paymentFailedFallback");
       setStatus("FAILED");
       setPhase("idle");
       busy.current = false;

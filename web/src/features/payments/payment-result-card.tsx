@@ -1,10 +1,21 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { paymentMessages, type PaymentResult } from "../../../../contracts/payments.ts";
+import type { TFunction } from "i18next";
+import { paymentMessageCode, type PaymentResult } from "../../../../contracts/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
+
+/**
+ * The reason a payment failed, in the page's language: the contract's English by code, the
+ * server's words (written in the page's language) as they came, ours when there are none.
+ */
+export function paymentErrorText(t: TFunction<"payment">, error: string | undefined): string {
+  if (!error) return t("validation.paymentFailedFallback");
+  const code = paymentMessageCode(error);
+  return code ? t(`validation.${code}`) : error;
+}
 
 /** The result the payment flow sent back in the address (spec section 2, Payment page). */
 export function PaymentResultCard({ result, onDismiss }: { result: PaymentResult; onDismiss: () => void }) {
@@ -33,7 +44,7 @@ export function PaymentResultCard({ result, onDismiss }: { result: PaymentResult
             {!result.success ? (
               <div className="flex flex-wrap gap-x-2">
                 <dt className="text-muted-foreground">{t("result.error")}</dt>
-                <dd>{result.error || t("validation.paymentFailedFallback", { defaultValue: paymentMessages.paymentFailedFallback })}</dd>
+                <dd>{paymentErrorText(t, result.error)}</dd>
               </div>
             ) : null}
           </dl>

@@ -3,7 +3,7 @@ import { Check, Cpu, HardDrive, MapPin, MemoryStick, Network } from "lucide-reac
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VPS_CURRENCIES, type VpsCurrency } from "../../../../content/vps.ts";
-import { quoteVps, VPS_CURRENCY_COUNTRY, VPS_PAYABLE_CURRENCIES, VpsOrderRequest, type VpsAddonChoice, type VpsCatalog, type VpsPayableCurrency } from "../../../../contracts/vps.ts";
+import { quoteVps, VPS_CURRENCY_COUNTRY, VPS_PAYABLE_CURRENCIES, VpsOrderRequest, vpsMessageCode, type VpsAddonChoice, type VpsCatalog, type VpsPayableCurrency } from "../../../../contracts/vps.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -107,6 +107,14 @@ export function VpsConfigurator() {
       setStatus("error");
     }
   }
+
+  /** A field's message in the page's language: the contract's English by code, the server's as it came. */
+  const problem = (key: string): string | undefined => {
+    const text = problems[key];
+    if (!text) return undefined;
+    const code = vpsMessageCode(text);
+    return code ? t(`validation.${code}`) : text;
+  };
 
   const field = (key: keyof Form) => ({ "aria-invalid": problems[key] ? true : undefined, "aria-describedby": problems[key] ? `vps-${key}-error` : undefined, id: `vps-${key}` });
 
@@ -225,7 +233,7 @@ export function VpsConfigurator() {
                   <Label htmlFor="vps-hostname">{t("form.hostname")}</Label>
                   <Input {...field("hostname")} value={form.hostname} onChange={(e) => set("hostname", e.target.value)} autoComplete="off" spellCheck={false} placeholder="web1" />
                   <p className="text-sm text-muted-foreground">{t("form.hostnameHint")}</p>
-                  <FieldError id="vps-hostname-error" message={problems.hostname} />
+                  <FieldError id="vps-hostname-error" message={problem("hostname")} />
                 </div>
                 <div className="grid gap-2 sm:col-span-2" role="radiogroup" aria-label={t("form.access")}>
                   <span className="text-sm font-medium text-foreground">{t("form.access")}</span>
@@ -243,18 +251,18 @@ export function VpsConfigurator() {
                     <Label htmlFor="vps-sshPublicKey">{t("form.sshKey")}</Label>
                     <Textarea {...field("sshPublicKey")} value={form.sshPublicKey} onChange={(e) => set("sshPublicKey", e.target.value)} className="min-h-24 font-mono text-xs" spellCheck={false} placeholder="ssh-ed25519 AAAA… you@laptop" />
                     <p className="text-sm text-muted-foreground">{t("form.sshKeyHint")}</p>
-                    <FieldError id="vps-sshPublicKey-error" message={problems.sshPublicKey} />
+                    <FieldError id="vps-sshPublicKey-error" message={problem("sshPublicKey")} />
                   </div>
                 ) : null}
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-name">{t("form.name")}</Label>
                   <Input {...field("name")} value={form.name} onChange={(e) => set("name", e.target.value)} autoComplete="name" />
-                  <FieldError id="vps-name-error" message={problems.name} />
+                  <FieldError id="vps-name-error" message={problem("name")} />
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-email">{t("form.email")}</Label>
                   <Input {...field("email")} type="email" value={form.email} onChange={(e) => set("email", e.target.value)} autoComplete="email" />
-                  <FieldError id="vps-email-error" message={problems.email} />
+                  <FieldError id="vps-email-error" message={problem("email")} />
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-payCurrency">{t("form.payCurrency")}</Label>
@@ -266,12 +274,13 @@ export function VpsConfigurator() {
                   <Label htmlFor="vps-phoneNumber">{t("form.phone")}</Label>
                   <Input {...field("phoneNumber")} inputMode="numeric" value={form.phoneNumber} onChange={(e) => set("phoneNumber", e.target.value.replace(/[^\d]/g, ""))} autoComplete="tel" placeholder={`${VPS_CURRENCY_COUNTRY[payCurrency].prefix}7…`} />
                   <p className="text-sm text-muted-foreground">{t("form.phoneHint", { example: `${VPS_CURRENCY_COUNTRY[payCurrency].prefix}788123456` })}</p>
-                  <FieldError id="vps-phoneNumber-error" message={problems.phoneNumber} />
+                  <FieldError id="vps-phoneNumber-error" message={problem("phoneNumber")} />
                 </div>
                 {status === "error" ? (
                   <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
                     {Object.keys(problems).length ? t("form.error") : t("form.failed")}
-                    {problems.planId ? ` ${problems.planId}` : ""}
+                    {/* Choices above the form (plan, place, image, period) have no field of their own. */}
+                    {(["planId", "locationId", "imageId", "periodMonths"] as const).map((key) => (problems[key] ? ` ${problem(key)}` : "")).join("")}
                   </p>
                 ) : null}
                 <Button type="submit" size="lg" className="sm:col-span-2" disabled={status === "sending"}>
