@@ -1,8 +1,20 @@
 import { z } from "zod";
 
+/** What a visitor can get wrong, in English; the server translates by code (decision 0004). */
+export const analysisMessages = {
+  urlRequired: "Enter a web address to analyse",
+  urlTooLong: "That address is too long (2048 characters at most)",
+  reportId: "Not a report id",
+} as const;
+export type AnalysisMessageCode = keyof typeof analysisMessages;
+
+export function analysisMessageCode(message: string): AnalysisMessageCode | undefined {
+  return (Object.keys(analysisMessages) as AnalysisMessageCode[]).find((code) => analysisMessages[code] === message);
+}
+
 /** `POST /api/analyze-speed|seo|security` body. */
 export const AnalyzeRequest = z.object({
-  url: z.string().trim().min(1, "Enter a web address to analyse").max(2048, "That address is too long (2048 characters at most)"),
+  url: z.string().trim().min(1, analysisMessages.urlRequired).max(2048, analysisMessages.urlTooLong),
   /** Speed only: also run the Lighthouse lab test in a real browser when the server has one. */
   lab: z.boolean().optional(),
 });

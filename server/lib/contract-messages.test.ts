@@ -2,12 +2,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { advisorMessages } from "../../contracts/advisor.ts";
+import { analysisMessages } from "../../contracts/analysis.ts";
 import { contactMessages } from "../../contracts/contact.ts";
 import { domainOrderMessages } from "../../contracts/domain-orders.ts";
 import { domainMessages, parseDomainQuery, tldProblem } from "../../contracts/domains.ts";
 import { languages } from "../../contracts/languages.ts";
 import { paymentMessages } from "../../contracts/payments.ts";
 import { vpsMessages } from "../../contracts/vps.ts";
+import enAnalysis from "../locales/en/analysis.json" with { type: "json" };
 import enDomains from "../locales/en/domains.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enVps from "../locales/en/vps.json" with { type: "json" };
@@ -24,6 +26,7 @@ const at = (catalog: Record<string, unknown>, dotted: string) => dotted.split(".
 /** Each server catalog section with the contract messages it says in every language. */
 const sections: Array<[string, string, Record<string, string>]> = [
   ["errors.json", "contact", contactMessages],
+  ["analysis.json", "validation", analysisMessages],
   ["errors.json", "advisor", advisorMessages],
   ["errors.json", "payments.validation", paymentMessages],
   ["vps.json", "validation", vpsMessages],
@@ -35,6 +38,7 @@ describe("contract messages in the server catalogs", () => {
   it("keeps the English catalogs equal to the contracts, word for word", () => {
     expect(enErrors.contact).toEqual(contactMessages);
     expect(enErrors.advisor).toEqual(advisorMessages);
+    expect(enAnalysis.validation).toEqual(analysisMessages);
     expect(enErrors.payments.validation).toEqual(paymentMessages);
     expect(enVps.validation).toEqual(vpsMessages);
     expect(enDomains.validation).toEqual(domainOrderMessages);
@@ -70,6 +74,7 @@ describe("localizeContractMessage", () => {
     expect(inFrench(paymentMessages.descriptionMax)).toBe("La description doit comporter 22 caractères au maximum");
     expect(inFrench(vpsMessages.sshKeyRsaWeak)).toBe("Les clés RSA doivent comporter au moins 2048 bits");
     expect(inFrench(domainOrderMessages.yearsRange)).toBe("Choisissez une durée de 1 à 10 ans");
+    expect(inFrench(analysisMessages.urlRequired)).toBe("Saisissez l'adresse d'un site à analyser");
     expect(requestLanguage.run("sw", () => localizeContractMessage(domainMessages.characters))).toBe("Tumia herufi, tarakimu na vistari tu.");
     expect(requestLanguage.run("rw", () => localizeContractMessage(advisorMessages.notesMax))).toBe("Ibisobanuro ntibigomba kurenza inyuguti 600");
   });

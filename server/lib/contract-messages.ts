@@ -1,4 +1,5 @@
 import { advisorMessages } from "../../contracts/advisor.ts";
+import { analysisMessageCode } from "../../contracts/analysis.ts";
 import { contactMessageCode } from "../../contracts/contact.ts";
 import { domainOrderMessageCode } from "../../contracts/domain-orders.ts";
 import { domainMessageCode } from "../../contracts/domains.ts";
@@ -12,6 +13,7 @@ import { serverT } from "./i18n.ts";
  *  - contact form: `errors:contact.<code>`; consultation notes: `errors:advisor.notesMax`
  *  - payment form: `errors:payments.validation.<code>`
  *  - VPS order: `vps:validation.<code>`
+ *  - website analysis: `analysis:validation.<code>`
  *  - domain order: `domains:validation.<code>`; domain name rules: `domains:name.<code>` (with the
  *    values the contract filled in, such as the ending and its length limits)
  * Any other text (already translated, or a staff message) comes back unchanged. English catalogs
@@ -27,6 +29,8 @@ export function localizeContractMessage(message: string): string {
   if (payment) return serverT(`payments.validation.${payment}`);
   const vps = vpsMessageCode(message);
   if (vps) return serverT(`validation.${vps}`, { ns: "vps" });
+  const analysis = analysisMessageCode(message);
+  if (analysis) return serverT(`validation.${analysis}`, { ns: "analysis" });
   const order = domainOrderMessageCode(message);
   if (order) return serverT(`validation.${order}`, { ns: "domains" });
   const domain = domainMessageCode(message);

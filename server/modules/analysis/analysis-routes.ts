@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AnalysisEvent, type AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalyzeRequest } from "../../../contracts/analysis.ts";
+import { type AnalysisEvent, type AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalyzeRequest, analysisMessages } from "../../../contracts/analysis.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -58,7 +58,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     "/api/analysis-reports/:id",
     {
       schema: {
-        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Not a report id") }),
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, analysisMessages.reportId) }),
         response: { 200: AnalysisReportWithHistory, 400: ApiErrorBody, 404: ApiErrorBody },
       },
     },
