@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrderEvent, orderPage } from "./orders.ts";
 import { DOMAIN_CURRENCIES, type DomainCurrency, type TldPrice } from "./domains.ts";
 
 /* ---------------------------------------------------------------- Prices */
@@ -252,24 +253,10 @@ export const DomainOrderListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const DomainOrderPage = z.object({
-  items: z.array(DomainOrderSummary),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  counts: z.record(z.string(), z.number()),
-});
+export const DomainOrderPage = orderPage(DomainOrderSummary);
 export type DomainOrderPage = z.infer<typeof DomainOrderPage>;
 
-export const DomainOrderEvent = z.object({
-  id: z.string(),
-  kind: z.enum(["status", "note"]),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  body: z.string().nullable(),
-  actor: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const DomainOrderEvent = OrderEvent;
 export type DomainOrderEvent = z.infer<typeof DomainOrderEvent>;
 
 export const DomainOrderDetail = DomainOrderSummary.extend({

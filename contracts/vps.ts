@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrderEvent, orderPage } from "./orders.ts";
 import { VPS_CURRENCIES, type VpsAddon, type VpsCurrency, type VpsImage, type VpsLocation, type VpsPeriod, type VpsPlan, vpsRounding } from "../content/vps.ts";
 
 /* ---------------------------------------------------------------- Catalogue */
@@ -391,24 +392,10 @@ export const VpsOrderListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const VpsOrderPage = z.object({
-  items: z.array(VpsOrderSummary),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  counts: z.record(z.string(), z.number()),
-});
+export const VpsOrderPage = orderPage(VpsOrderSummary);
 export type VpsOrderPage = z.infer<typeof VpsOrderPage>;
 
-export const VpsOrderEvent = z.object({
-  id: z.string(),
-  kind: z.enum(["status", "note"]),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  body: z.string().nullable(),
-  actor: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const VpsOrderEvent = OrderEvent;
 export type VpsOrderEvent = z.infer<typeof VpsOrderEvent>;
 
 export const VpsOrderDetail = VpsOrderSummary.extend({

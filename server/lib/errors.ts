@@ -13,3 +13,8 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
+
+/** A 400 about one field: the message is both the answer's and that field's. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError("validation_failed", message, 400, { fields: { [field]: message } });
+}

@@ -1,5 +1,5 @@
 import { isLanguage, localizePath } from "../../../contracts/languages.ts";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import {
   canMoveDomainOrder,
@@ -24,7 +24,8 @@ import { ourNameservers } from "../../../content/domains.ts";
 import type { z } from "zod";
 import type { DomainTransitionRequest } from "../../../contracts/domain-orders.ts";
 import type { Database } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
+import { newAccessToken, newReferenceCode, toOrderEvent } from "../../lib/orders.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
@@ -41,7 +42,6 @@ import {
   orderEvents,
   ordersAwaitingRecheck,
   updateOrder,
-  type DomainOrderEventRow,
   type DomainOrderRow,
 } from "./domain-order-repository.ts";
 import type { DomainPriceService } from "./domain-price-service.ts";
@@ -66,12 +66,6 @@ const REGISTRAR_ACTOR = "registrar:";
 const isStaff = (username: string | null) => username !== null && !username.startsWith(REGISTRAR_ACTOR);
 
 const dt = (key: string, options: Record<string, unknown> = {}) => serverT(key, { ns: "domains", ...options });
-const fieldError = (field: string, message: string) => new AppError("validation_failed", message, 400, { fields: { [field]: message } });
-
-const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function newReferenceCode(): string {
-  return Array.from(randomBytes(6), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("");
-}
 
 function addYears(date: Date, years: number): Date {
   const result = new Date(date);
@@ -104,9 +98,6 @@ export function toSummary(row: DomainOrderRow): DomainOrderSummary {
   };
 }
 
-function toEvent(row: DomainOrderEventRow): DomainOrderEvent {
-  return { id: String(row.id), kind: row.kind, fromStatus: row.fromStatus, toStatus: row.toStatus, body: row.body, actor: row.actorUsername, createdAt: row.createdAt.toISOString() };
-}
 
 export type DomainOrderService = ReturnType<typeof domainOrderService>;
 
@@ -363,7 +354,7 @@ export function domainOrderService(deps: {
       refundedAt: iso(row.refundedAt),
       paymentTransactionId: row.paymentTransactionId,
       nextStatuses: DOMAIN_ORDER_TRANSITIONS[row.status as DomainOrderStatus].filter((status) => status !== "paid"),
-      events: (await orderEvents(db, row.id)).map(toEvent),
+      events: (await orderEvents(db, row.id)).map(toOrderEvent),
       orderUrl: orderUrl(row.accessToken, row.language),
     };
   }
@@ -378,7 +369,7 @@ export function domainOrderService(deps: {
       const quote = quoteDomain(price, input.years, input.currency);
       await ensureAvailable(valid.name, valid.tld, valid.unicodeName, input.language);
       const id = randomUUID();
-      const token = randomBytes(24).toString("base64url");
+      const token = newAccessToken();
       const registrant = input.registrant;
       const order = await db.transaction(async (tx) => {
         const row = await insertOrder(tx, {
@@ -500,7 +491,7 @@ export function domainOrderService(deps: {
         if (!order) return null;
         const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
         await recordAudit(tx, { actor, action: "domain.order.note", targetType: "domain_order", targetId: id, ...(ipAddress ? { ipAddress } : {}) });
-        return toEvent(row);
+        return toOrderEvent(row);
       });
     },
   };

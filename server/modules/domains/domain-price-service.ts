@@ -2,7 +2,7 @@ import type { DomainPriceSheet, UpdateTldPrice } from "../../../contracts/domain
 import type { TldPrice } from "../../../contracts/domains.ts";
 import { domainCurrencies, tldOffers, type TldOffer } from "../../../content/domains.ts";
 import type { Database } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { currencyRateRows, saveCurrencyRate, saveTldPrice, tldPriceRows } from "./domain-order-repository.ts";
@@ -80,7 +80,7 @@ export function domainPriceService(db: Database) {
     async updateRate(code: string, perUsd: number, actor: AuditActor, ipAddress?: string): Promise<DomainPriceSheet> {
       const currency = domainCurrencies.find((c) => c.code === code);
       if (!currency) throw new AppError("not_found", serverT("currencyNotEditable", { ns: "domains" }), 404);
-      if (currency.code === "USD") throw new AppError("validation_failed", serverT("currencyNotEditable", { ns: "domains" }), 400, { fields: { code: serverT("currencyNotEditable", { ns: "domains" }) } });
+      if (currency.code === "USD") throw fieldError("code", serverT("currencyNotEditable", { ns: "domains" }));
       await db.transaction(async (tx) => {
         const before = (await current(tx)).currencyRates.find((c) => c.code === currency.code)!.perUsd;
         await saveCurrencyRate(tx, { code: currency.code, perUsd: String(perUsd), updatedBy: actor.username });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DomainDetails, type DomainSearchEvent, DomainSearchRequest, TldPrice, validateDomainName } from "../../../contracts/domains.ts";
 import { ApiErrorBody } from "../../../contracts/errors.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
-import { AppError } from "../../lib/errors.ts";
+import { fieldError } from "../../lib/errors.ts";
 import type { AvailabilityChecker } from "./availability-service.ts";
 import { checkAll, parseQuery, searchCandidates } from "./domain-search.ts";
 
@@ -32,7 +32,7 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
       const parsed = parseQuery(request.body.q, prices);
       if (!parsed.ok) {
         const message = localizeContractMessage(parsed.message);
-        throw new AppError("validation_failed", message, 400, { fields: { q: message } });
+        throw fieldError("q", message);
       }
       const candidates = searchCandidates(parsed, prices, request.body.suggestions !== false);
       const stream = new PassThrough();
@@ -70,7 +70,7 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
       const valid = validateDomainName(request.params.name, prices);
       if (!valid.ok) {
         const message = localizeContractMessage(valid.message);
-        throw new AppError("validation_failed", message, 400, { fields: { name: message } });
+        throw fieldError("name", message);
       }
       const { registration, ...result } = await checker.check(valid.name, valid.tld, { details: true });
       return {

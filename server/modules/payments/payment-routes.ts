@@ -25,7 +25,7 @@ import {
 import { verifySignedMessage, type KeyStore } from "../../adapters/pawapay/callback-signature.ts";
 import { ProviderError, type PaymentProvider } from "../../adapters/pawapay/payment-provider.ts";
 import type { Database } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { currentStaff } from "../admin/admin-guard.ts";
@@ -182,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       } catch (error) {
         if (error instanceof ProviderError && error.kind === "refused") {
           const message = serverT("payments.noProvider");
-          throw new AppError("validation_failed", message, 400, { fields: { phoneNumber: message } });
+          throw fieldError("phoneNumber", message);
         }
         return toolkitError(error);
       }

@@ -10,7 +10,7 @@ import {
 } from "../../../contracts/payments.ts";
 import { ProviderError, type OperationConf, type PaymentProvider, type ProviderPaymentState } from "../../adapters/pawapay/payment-provider.ts";
 import type { Database } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
 import { currentLanguage, serverT } from "../../lib/i18n.ts";
 import { defaultLanguage, type Language } from "../../../contracts/languages.ts";
 import {
@@ -136,7 +136,7 @@ export function paymentService(deps: { db: Database; provider: PaymentProvider; 
 
   /** Rejects, before anything is created, amounts the provider would refuse (decimals, live min/max, closed). */
   async function checkAmount(input: NewPayment, operation: "DEPOSIT" | "PAYOUT"): Promise<void> {
-    const amountField = (message: string) => new AppError("validation_failed", message, 400, { fields: { amount: message } });
+    const amountField = (message: string) => fieldError("amount", message);
     // pawaPay takes whole amounts in all three countries (RWF and UGX have no minor unit; M-Pesa deposits none).
     if (!Number.isInteger(input.amount)) throw amountField(serverT("payments.amountDecimals", { currency: input.currency }));
     let confs: OperationConf[];
@@ -219,7 +219,7 @@ export function paymentService(deps: { db: Database; provider: PaymentProvider; 
     } catch (error) {
       if (error instanceof ProviderError && error.kind === "refused") {
         const message = serverT("payments.noProvider");
-        throw new AppError("validation_failed", message, 400, { fields: { phoneNumber: message } });
+        throw fieldError("phoneNumber", message);
       }
       throw new AppError("payments_unavailable", serverT("payments.unavailable"), 503);
     }

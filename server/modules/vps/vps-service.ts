@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans, VPS_RENEWAL_WINDOW_DAYS, type VpsPrices } from "../../../content/vps.ts";
 import {
@@ -22,7 +22,8 @@ import {
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { defaultLanguage, languageLocales, localizePath, type Language } from "../../../contracts/languages.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, fieldError } from "../../lib/errors.ts";
+import { newAccessToken, newReferenceCode, toOrderEvent } from "../../lib/orders.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { enqueueEmail } from "../notifications/outbox-repository.ts";
@@ -42,7 +43,6 @@ import {
   priceOverrides,
   savePriceOverride,
   updateOrder,
-  type VpsOrderEventRow,
   type VpsOrderRow,
 } from "./vps-repository.ts";
 
@@ -68,12 +68,6 @@ interface PlanSnapshot {
 }
 
 const vt = (key: string, options: Record<string, unknown> = {}) => serverT(key, { ns: "vps", ...options });
-const fieldError = (field: string, message: string) => new AppError("validation_failed", message, 400, { fields: { [field]: message } });
-
-const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-function newReferenceCode(): string {
-  return Array.from(randomBytes(6), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("");
-}
 
 function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
@@ -99,9 +93,6 @@ export function toSummary(row: VpsOrderRow): VpsOrderSummary {
   };
 }
 
-function toEvent(row: VpsOrderEventRow): VpsOrderEvent {
-  return { id: String(row.id), kind: row.kind, fromStatus: row.fromStatus, toStatus: row.toStatus, body: row.body, actor: row.actorUsername, createdAt: row.createdAt.toISOString() };
-}
 
 export type VpsService = ReturnType<typeof vpsService>;
 
@@ -299,7 +290,7 @@ export function vpsService(deps: {
       paidAt: iso(row.paidAt),
       activatedAt: iso(row.activatedAt),
       nextStatuses: VPS_TRANSITIONS[row.status as VpsOrderStatus].filter((status) => status !== "paid"),
-      events: (await orderEvents(db, row.id)).map(toEvent),
+      events: (await orderEvents(db, row.id)).map(toOrderEvent),
       orderUrl: orderUrl(row.accessToken, row.language),
     };
   }
@@ -319,7 +310,7 @@ export function vpsService(deps: {
       if (!current.periods.some((p) => p.months === input.periodMonths)) throw fieldError("periodMonths", vt("validation.periodUnknown"));
       const quote = quoteVps(current, { planId: plan.id, periodMonths: input.periodMonths, addons: input.addons, currency: input.currency });
       const id = randomUUID();
-      const token = randomBytes(24).toString("base64url");
+      const token = newAccessToken();
       const order = await db.transaction(async (tx) => {
         const row = await insertOrder(tx, {
           id,
@@ -445,7 +436,7 @@ export function vpsService(deps: {
         if (!order) return null;
         const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
         await recordAudit(tx, { actor, action: "vps.order.note", targetType: "vps_order", targetId: id, ...(ipAddress ? { ipAddress } : {}) });
-        return toEvent(row);
+        return toOrderEvent(row);
       });
     },
 

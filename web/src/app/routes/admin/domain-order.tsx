@@ -3,16 +3,17 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { countryName, DomainOrderDetail, DomainOrderEvent, type DomainOrderStatus } from "../../../../../contracts/domain-orders.ts";
+import { countryName, DomainOrderDetail, type DomainOrderStatus } from "../../../../../contracts/domain-orders.ts";
 import type { DomainCurrency } from "../../../../../contracts/domains.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { FieldError, Input, Label, Textarea } from "../../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { EmptyState, LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isStatus, sendJson, serverFieldMessages, serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { OrderHistory } from "../../../features/admin/order-history.tsx";
 import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
@@ -119,37 +120,16 @@ function Actions({ order }: { order: DomainOrderDetail }) {
 
 function History({ order }: { order: DomainOrderDetail }) {
   const { t } = useTranslation("domainsAdmin");
-  const queryClient = useQueryClient();
-  const [body, setBody] = useState("");
-  const add = useMutation({
-    mutationFn: () => sendJson("POST", `/api/admin/domains/orders/${order.id}/notes`, { body }, DomainOrderEvent),
-    onSuccess: () => {
-      setBody("");
-      void queryClient.invalidateQueries({ queryKey: queryKey(order.id) });
-      toast({ title: t("order.noteAdded"), variant: "success" });
-    },
-    onError: (error) => toast({ title: serverMessage(error) ?? String(error), variant: "destructive" }),
-  });
-  const label = (status: string | null) => (status ? t(`status.${status as DomainOrderStatus}`) : "");
   return (
-    <Panel title={t("order.history")}>
-      <form onSubmit={(e) => { e.preventDefault(); if (body.trim()) add.mutate(); }} className="grid gap-2">
-        <Label htmlFor="domain-note" className="sr-only">{t("order.notes")}</Label>
-        <Textarea id="domain-note" className="min-h-20" value={body} onChange={(e) => setBody(e.target.value)} placeholder={t("order.notePlaceholder")} maxLength={5000} />
-        <div><Button type="submit" size="sm" variant="outline" disabled={add.isPending || !body.trim()}>{t("order.addNote")}</Button></div>
-      </form>
-      <ol className="mt-5 grid gap-3 text-sm" data-testid="domain-order-events">
-        {[...order.events].reverse().map((e) => (
-          <li key={e.id} className="border-l-2 pl-3">
-            <p className="font-medium text-foreground">
-              {e.kind === "note" ? e.body : e.fromStatus ? `${label(e.fromStatus)} → ${label(e.toStatus)}` : t("order.created")}
-            </p>
-            {e.kind === "status" && e.body ? <p className="text-muted-foreground">{e.body}</p> : null}
-            <p className="text-xs text-muted-foreground" title={formatDateTime(e.createdAt)}>{e.actor ?? t("order.system")} · {formatRelative(e.createdAt)}</p>
-          </li>
-        ))}
-      </ol>
-    </Panel>
+    <OrderHistory
+      events={order.events}
+      notesUrl={`/api/admin/domains/orders/${order.id}/notes`}
+      queryKey={queryKey(order.id)}
+      name="domain"
+      testId="domain-order-events"
+      t={t}
+      statusLabel={(status) => (status ? t(`status.${status as DomainOrderStatus}`) : "")}
+    />
   );
 }
 

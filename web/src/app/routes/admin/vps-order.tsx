@@ -3,16 +3,17 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { VpsOrderDetail, VpsOrderEvent, type VpsOrderStatus } from "../../../../../contracts/vps.ts";
+import { VpsOrderDetail, type VpsOrderStatus } from "../../../../../contracts/vps.ts";
 import { vpsAddons, vpsImages, vpsLocations } from "../../../../../content/vps.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { FieldError, Input, Label, Textarea } from "../../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { EmptyState, LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isStatus, sendJson, serverFieldMessages, serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { OrderHistory } from "../../../features/admin/order-history.tsx";
 import { formatPrice } from "../../../features/vps/vps-format.ts";
 import { VpsStatusBadge } from "../../../features/vps/vps-status-badge.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
@@ -126,36 +127,16 @@ function Actions({ order }: { order: VpsOrderDetail }) {
 
 function Notes({ order }: { order: VpsOrderDetail }) {
   const { t } = useTranslation("vpsAdmin");
-  const queryClient = useQueryClient();
-  const [body, setBody] = useState("");
-  const add = useMutation({
-    mutationFn: () => sendJson("POST", `/api/admin/vps/orders/${order.id}/notes`, { body }, VpsOrderEvent),
-    onSuccess: () => {
-      setBody("");
-      void queryClient.invalidateQueries({ queryKey: [`/api/admin/vps/orders/${order.id}`] });
-      toast({ title: t("order.noteAdded"), variant: "success" });
-    },
-    onError: (error) => toast({ title: serverMessage(error) ?? String(error), variant: "destructive" }),
-  });
   return (
-    <Panel title={t("order.history")}>
-      <form onSubmit={(e) => { e.preventDefault(); if (body.trim()) add.mutate(); }} className="grid gap-2">
-        <Label htmlFor="vps-note" className="sr-only">{t("order.notes")}</Label>
-        <Textarea id="vps-note" className="min-h-20" value={body} onChange={(e) => setBody(e.target.value)} placeholder={t("order.notePlaceholder")} maxLength={5000} />
-        <div><Button type="submit" size="sm" variant="outline" disabled={add.isPending || !body.trim()}>{t("order.addNote")}</Button></div>
-      </form>
-      <ol className="mt-5 grid gap-3 text-sm" data-testid="vps-history">
-        {[...order.events].reverse().map((e) => (
-          <li key={e.id} className="border-l-2 pl-3">
-            <p className="font-medium text-foreground">
-              {e.kind === "note" ? e.body : e.fromStatus ? `${t(`status.${e.fromStatus as VpsOrderStatus}`)} → ${t(`status.${e.toStatus as VpsOrderStatus}`)}` : t("order.created")}
-            </p>
-            {e.kind === "status" && e.body ? <p className="text-muted-foreground">{e.body}</p> : null}
-            <p className="text-xs text-muted-foreground" title={formatDateTime(e.createdAt)}>{e.actor ?? t("order.system")} · {formatRelative(e.createdAt)}</p>
-          </li>
-        ))}
-      </ol>
-    </Panel>
+    <OrderHistory
+      events={order.events}
+      notesUrl={`/api/admin/vps/orders/${order.id}/notes`}
+      queryKey={[`/api/admin/vps/orders/${order.id}`]}
+      name="vps"
+      testId="vps-history"
+      t={t}
+      statusLabel={(status) => (status ? t(`status.${status as VpsOrderStatus}`) : "")}
+    />
   );
 }
 
