@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { company } from "../../content/company.ts";
-import { englishContent, untranslatedContentKeys, type ContentModuleName } from "../../content/locales/english.ts";
+import { englishContent, type ContentModuleName } from "../../content/locales/english.ts";
+import { localizeContent } from "../../content/locales/localize.ts";
 import { defaultLanguage, type Language } from "../../contracts/languages.ts";
 import { projectRoot } from "./project-root.ts";
 
@@ -14,28 +14,7 @@ import { projectRoot } from "./project-root.ts";
  * still arriving simply stays English where it has none.
  */
 
-const brand = (text: string) => text.replaceAll("{{company}}", company.name).replaceAll("{{short}}", company.shortName);
-
-/**
- * The English value with every string leaf the overlay has for it. Identifiers (ids, links, data:
- * english.ts's untranslatedContentKeys, named by the nearest key) stay as they are.
- */
-export function localizeContent<T>(english: T, overlay: unknown, key?: string): T {
-  if (overlay === undefined || overlay === null) return english;
-  if (typeof english === "string") {
-    if (key !== undefined && untranslatedContentKeys.has(key)) return english;
-    return (typeof overlay === "string" && overlay.trim() ? brand(overlay) : english) as T;
-  }
-  if (Array.isArray(english)) {
-    return (Array.isArray(overlay) ? english.map((item, index) => localizeContent(item, overlay[index], key)) : english) as T;
-  }
-  if (english && typeof english === "object" && typeof overlay === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(english)) out[name] = localizeContent(value, (overlay as Record<string, unknown>)[name], name);
-    return out as T;
-  }
-  return english;
-}
+export { localizeContent };
 
 const overlays = new Map<string, Record<string, unknown> | null>();
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { company } from "../../../content/company.ts";
+import type { ContentModuleName } from "../../../content/locales/english.ts";
+import { localizeContent } from "../../../content/locales/localize.ts";
 import { i18n } from "./index.ts";
 
 /**
@@ -8,24 +9,8 @@ import { i18n } from "./index.ts";
  * visitor's words in place of the English ones. Overlays are catalogs like any other: loaded
  * per page and per language.
  */
-export type ContentModule = "about" | "company" | "faq" | "featured" | "founder" | "services" | "stack-catalog" | "stats" | "technologies" | "testimonials" | "vps";
-
-const brand = (text: string) => text.replaceAll("{{company}}", company.name).replaceAll("{{short}}", company.shortName);
-
-/** English value with every string the overlay has for it; anything it lacks stays English. */
-export function localizeContent<T>(english: T, overlay: unknown): T {
-  if (overlay === undefined || overlay === null) return english;
-  if (typeof english === "string") return (typeof overlay === "string" ? brand(overlay) : english) as T;
-  if (Array.isArray(english)) {
-    return (Array.isArray(overlay) ? english.map((item, index) => localizeContent(item, overlay[index])) : english) as T;
-  }
-  if (english && typeof english === "object" && typeof overlay === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(english)) out[key] = localizeContent(value, (overlay as Record<string, unknown>)[key]);
-    return out as T;
-  }
-  return english;
-}
+/** The modules with overlays (a type-only import: the English content itself is not bundled here). */
+export type ContentModule = ContentModuleName;
 
 /** The overlay of one content module in the current language, if that page has loaded it. */
 export function contentOverlay(module: ContentModule): Record<string, unknown> | undefined {
