@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  // Platform tables live in server/db/schema.ts; each capability's in its own module (and adapter).
+  schema: ["./server/db/schema.ts", "./server/modules/*/*-schema.ts", "./server/adapters/*/*-schema.ts"],
   out: "./server/db/migrations",
 });

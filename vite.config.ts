@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { company } from "./content/company.ts";
+import { company } from "#content/company.ts";
 
 // Canonical and Open Graph URLs are baked into the prerendered HTML from PUBLIC_URL.
 const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
@@ -17,9 +17,7 @@ export default defineConfig({
         // the per-request overhead costs more than the bytes. The site's icons (~12 KB brotli)
         // travel as one chunk, cached for every later page.
         codeSplitting: {
-          groups: [
-            { name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
-          ],
+          groups: [{ name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/ }],
         },
       },
     },

@@ -1,7 +1,7 @@
 // npm run bench:advisor — how long the tech stack advisor's engine takes to score every stack and
 // build the plans, over many different briefs (the engine is pure: no I/O). Target: under 50 ms.
-import { AdvisorAnswers } from "../contracts/advisor.ts";
-import { recommend } from "../server/modules/advisor/advisor-engine.ts";
+import { AdvisorAnswers } from "#contracts/advisor.ts";
+import { recommend } from "#server/modules/advisor/advisor-engine.ts";
 
 const pick = <T>(options: readonly T[], n: number) => options[n % options.length]!;
 const briefs = Array.from({ length: 2_000 }, (_, i) =>
@@ -13,7 +13,9 @@ const briefs = Array.from({ length: 2_000 }, (_, i) =>
     currency: pick(AdvisorAnswers.shape.currency.options, i >> 4),
     timeline: pick(AdvisorAnswers.shape.timeline.options, i >> 5),
     skills: [pick(["javascript", "python", "php", "java", "dart", "none"] as const, i >> 6)],
-    mustHaves: (["mobile-money", "offline", "multilingual", "regulated-data", "real-time"] as const).filter((_, bit) => (i >> bit) & 1),
+    mustHaves: (["mobile-money", "offline", "multilingual", "regulated-data", "real-time"] as const).filter(
+      (_, bit) => (i >> bit) & 1,
+    ),
     hosting: pick(AdvisorAnswers.shape.hosting.options, i >> 7),
   }),
 );

@@ -28,7 +28,7 @@ const server = spawn(process.execPath, [serverBundle], {
     ANALYSIS_CACHE_SECONDS: "0",
     CHROME_PATH: chrome ?? "off",
     // Each request below says which client it is, so the per-IP limit counts them apart.
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "loopback",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-analysis-")),
@@ -39,7 +39,13 @@ const server = spawn(process.execPath, [serverBundle], {
   stdio: "inherit",
 });
 for (let i = 0; ; i++) {
-  if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 150) throw new Error("server did not start");
   await new Promise((r) => setTimeout(r, 200));
 }
@@ -85,7 +91,11 @@ try {
         walls.push(performance.now() - started);
         const mobile = body.result?.lab?.find((run) => run.formFactor === "mobile");
         if (mobile) mobiles.push(mobile.durationMs);
-        labScore = mobile ? (mobile.error ? "failed" : Math.round(mobile.performanceScore * 100)) : `error ${response.status}`;
+        labScore = mobile
+          ? mobile.error
+            ? "failed"
+            : Math.round(mobile.performanceScore * 100)
+          : `error ${response.status}`;
       }
       row["lab tier ms (mob+desk)"] = Math.round(median(walls));
       row["lab mobile ms"] = mobiles.length ? Math.round(median(mobiles)) : null;

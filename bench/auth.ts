@@ -1,13 +1,13 @@
 // npm run bench:auth — how many staff sign-ins per second the server sustains (argon2id cost
 // dominates), and what checking a session adds to a request. In-process (Fastify inject) on the
 // embedded database, so the figures are the server's own work, not the network's.
-import { openPglite } from "../server/db/client.ts";
-import { databaseRateLimiter } from "../server/lib/rate-limiter.ts";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { hashPassword } from "../server/modules/admin/passwords.ts";
-import { SESSION_COOKIE } from "../server/modules/admin/sessions.ts";
-import { insertStaff } from "../server/modules/admin/staff-repository.ts";
+import { openPglite } from "#server/db/client.ts";
+import { databaseRateLimiter } from "#server/lib/rate-limiter.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { hashPassword } from "#server/modules/admin/passwords.ts";
+import { SESSION_COOKIE } from "#server/modules/admin/sessions.ts";
+import { insertStaff } from "#server/modules/admin/staff-repository.ts";
 
 const ORIGIN = "https://bench.example";
 const database = await openPglite(null);
@@ -15,10 +15,20 @@ await database.migrate();
 const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", STATIC_DIR: "/nonexistent", PUBLIC_URL: ORIGIN });
 const app = await buildApp(config, { database, rateLimiter: databaseRateLimiter(database.db), mailer: null });
 await app.ready();
-await insertStaff(database.db, { username: "bench", displayName: "Bench", role: "admin", passwordHash: await hashPassword("bench-password-123") });
+await insertStaff(database.db, {
+  username: "bench",
+  displayName: "Bench",
+  role: "admin",
+  passwordHash: await hashPassword("bench-password-123"),
+});
 
 const login = () =>
-  app.inject({ method: "POST", url: "/api/admin/login", headers: { origin: ORIGIN }, payload: { username: "bench", password: "bench-password-123" } });
+  app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    headers: { origin: ORIGIN },
+    payload: { username: "bench", password: "bench-password-123" },
+  });
 
 const hashStarted = performance.now();
 for (let i = 0; i < 20; i++) await hashPassword("bench-password-123");
@@ -51,7 +61,10 @@ console.log(`argon2id hash (m=19 MiB, t=2, p=1):       ${hashMs.toFixed(1)} ms`)
 console.log(`sign-ins per second, one after another:   ${sequentialRate.toFixed(1)}`);
 console.log(`sign-ins per second, ${concurrent} at once:          ${concurrentRate.toFixed(1)}`);
 console.log(`GET /healthz (no session):                ${(plain * 1000).toFixed(0)} µs`);
-console.log(`GET /api/admin/verify (valid session):    ${(authed * 1000).toFixed(0)} µs  (+${((authed - plain) * 1000).toFixed(0)} µs for the session check)`);
+console.log(
+  `GET /api/admin/verify (valid session):    ${(authed * 1000).toFixed(0)} µs  ` +
+    `(+${((authed - plain) * 1000).toFixed(0)} µs for the session check)`,
+);
 console.log(`GET /api/admin/verify (no cookie, 401):   ${(refused * 1000).toFixed(0)} µs`);
 
 await app.close();

@@ -2,10 +2,10 @@
 // measured without the benchmark's client sockets. Answers "memory" and "streams" over IPC.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { openPglite, openPostgres } from "../server/db/client.ts";
-import { databaseRateLimiter } from "../server/lib/rate-limiter.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openPglite, openPostgres } from "#server/db/client.ts";
+import { databaseRateLimiter } from "#server/lib/rate-limiter.ts";
 
 // BENCH_DATABASE_URL: a PostgreSQL server on which a throwaway database is created (and dropped
 // afterwards); otherwise an in-memory embedded database.
@@ -33,13 +33,17 @@ const config = loadConfig({
   STATIC_DIR: "/nonexistent",
   PUBLIC_URL: "https://bench.example",
   // The benchmark's clients come from one address; each says who it is, as behind a proxy.
-  TRUST_PROXY: "true",
+  TRUST_PROXY: "loopback",
   CHAT_HOURS: "always",
 });
 const app = await buildApp(config, { database, rateLimiter: databaseRateLimiter(database.db), mailer: null });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
-process.send?.({ type: "ready", port: typeof address === "object" && address ? address.port : 0, database: database.kind });
+process.send?.({
+  type: "ready",
+  port: typeof address === "object" && address ? address.port : 0,
+  database: database.kind,
+});
 process.on("message", (message: { type: string }) => {
   if (message.type === "memory") {
     global.gc?.();

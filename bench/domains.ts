@@ -1,16 +1,20 @@
 // npm run bench:domains — how fast the domain search streams, with every registry double answering
 // after 100 ms (DNS, RDAP, WHOIS and the IANA bootstrap): time to the first row and to all rows for
 // the 13 TLDs on sale plus suggestions. Aim: first row <= 200 ms, all rows <= 1.5 s. Prints figures.
-import { openPglite } from "../server/db/client.ts";
-import { buildApp } from "../server/app.ts";
-import { databaseRateLimiter } from "../server/lib/rate-limiter.ts";
+import { openPglite } from "#server/db/client.ts";
+import { buildApp } from "#server/app.ts";
+import { databaseRateLimiter } from "#server/lib/rate-limiter.ts";
 import { testConfig } from "../tests/support/test-app.ts";
 import { startDnsDouble } from "../tests/doubles/dns-server.ts";
 import { startRdapDouble } from "../tests/doubles/rdap-server.ts";
 import { startWhoisDouble, whoisReplies } from "../tests/doubles/whois-server.ts";
 
 const DELAY_MS = 100;
-const [rdap, whois, dns] = await Promise.all([startRdapDouble({ delayMs: DELAY_MS }), startWhoisDouble({ delayMs: DELAY_MS }), startDnsDouble({ delayMs: DELAY_MS })]);
+const [rdap, whois, dns] = await Promise.all([
+  startRdapDouble({ delayMs: DELAY_MS }),
+  startWhoisDouble({ delayMs: DELAY_MS }),
+  startDnsDouble({ delayMs: DELAY_MS }),
+]);
 const database = await openPglite(null);
 await database.migrate();
 const app = await buildApp(
@@ -61,7 +65,11 @@ async function search(q: string) {
           /* suggestion */
         } else tldRows += 1;
         if (!firstRow) firstRow = performance.now() - started;
-        if (process.env.BENCH_VERBOSE) console.log(`  ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${event.result.name} ${event.result.state} (${event.result.source})`);
+        if (process.env.BENCH_VERBOSE)
+          console.log(
+            `  ${(performance.now() - started).toFixed(0).padStart(5)} ms  ${event.result.name} ` +
+              `${event.result.state} (${event.result.source})`,
+          );
       }
     }
   }
@@ -71,7 +79,10 @@ async function search(q: string) {
 console.log(`Domain search, every double answering after ${DELAY_MS} ms (this machine)\n`);
 const runs: Array<Awaited<ReturnType<typeof search>>> = [];
 const line = (label: string, r: Awaited<ReturnType<typeof search>>) =>
-  console.log(`${label.padEnd(28)} first row ${r.firstRow.toFixed(0).padStart(4)} ms   all ${r.rows} rows (${r.tldRows} TLDs + ${r.rows - r.tldRows} suggestions) ${r.all.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(28)} first row ${r.firstRow.toFixed(0).padStart(4)} ms   all ${r.rows} rows ` +
+      `(${r.tldRows} TLDs + ${r.rows - r.tldRows} suggestions) ${r.all.toFixed(0).padStart(5)} ms`,
+  );
 for (let i = 0; i < 6; i += 1) {
   // A visitor pausing between searches: the per-registry token buckets refill (5/s, burst 10).
   if (i > 0) await new Promise((r) => setTimeout(r, 2000));
@@ -83,6 +94,9 @@ for (let i = 0; i < 6; i += 1) {
 for (let i = 0; i < 3; i += 1) line(`back-to-back ${i + 1}`, await search(`burstname${i}`));
 const warm = runs.slice(1);
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`\nwarm median: first row ${median(warm.map((r) => r.firstRow)).toFixed(0)} ms, all rows ${median(warm.map((r) => r.all)).toFixed(0)} ms (aim: 200 ms / 1500 ms)`);
+console.log(
+  `\nwarm median: first row ${median(warm.map((r) => r.firstRow)).toFixed(0)} ms, all rows ` +
+    `${median(warm.map((r) => r.all)).toFixed(0)} ms (aim: 200 ms / 1500 ms)`,
+);
 await app.close();
 await Promise.all([rdap.close(), whois.close(), dns.close(), database.close()]);

@@ -13,7 +13,16 @@ const port = Number(process.env.BENCH_PORT ?? 4399);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
 const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "bench-admin-password-1" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+    ADMIN_USERNAME: "admin",
+    ADMIN_PASSWORD: "bench-admin-password-1",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -21,13 +30,25 @@ async function waitForServer() {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("server did not start");
 }
 
-const routes = ["", "/services", "/about", "/contact", "/jean-paul-habimana", "/domains", "/tech-stack-advisor", "/speed-analysis", "/vps-hosting"];
+const routes = [
+  "",
+  "/services",
+  "/about",
+  "/contact",
+  "/jean-paul-habimana",
+  "/domains",
+  "/tech-stack-advisor",
+  "/speed-analysis",
+  "/vps-hosting",
+];
 const languages = ["en", "fr", "sw", "rw"];
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -37,7 +58,12 @@ try {
   const table = {};
   for (const route of routes) {
     for (const language of languages) {
-      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       let bytes = 0;
       // Bytes as received: headers plus the (compressed) body.

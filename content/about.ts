@@ -24,14 +24,12 @@ export const about = {
     {
       value: figures.clients,
       label: "Happy Clients",
-      description:
-        "Businesses, NGOs and institutions that rely on us for development, hosting and ongoing support.",
+      description: "Businesses, NGOs and institutions that rely on us for development, hosting and ongoing support.",
     },
     {
       value: figures.countries,
       label: "Countries Served",
-      description:
-        "Clients in East Africa and beyond, served from our teams in Rwanda, Uganda and Kenya.",
+      description: "Clients in East Africa and beyond, served from our teams in Rwanda, Uganda and Kenya.",
     },
     {
       value: figures.support,
@@ -49,8 +47,7 @@ export const about = {
     },
     {
       title: "Integrity",
-      description:
-        "We give honest advice, quote clearly and tell clients early when something is not going to plan.",
+      description: "We give honest advice, quote clearly and tell clients early when something is not going to plan.",
       icon: "heart",
     },
     {
@@ -61,8 +58,7 @@ export const about = {
     },
     {
       title: "Partnership",
-      description:
-        "We measure success by our clients' results and support the systems we build long after launch.",
+      description: "We measure success by our clients' results and support the systems we build long after launch.",
       icon: "handshake",
     },
   ],
@@ -82,8 +78,7 @@ export const about = {
     {
       year: 2019,
       title: "Expansion to Uganda",
-      description:
-        "Opened a delivery team in Kampala to support a growing number of clients in Uganda.",
+      description: "Opened a delivery team in Kampala to support a growing number of clients in Uganda.",
     },
     {
       year: 2020,

@@ -25,5 +25,5 @@ export function isWithinBusinessHours(at: Date): boolean {
   return minutes >= day.opens && minutes < day.closes;
 }
 
-/** "Monday - Friday 8:00 AM - 6:00 PM EAT; Saturday 9:00 AM - 1:00 PM; Sunday Closed" */
+/** "Monday - Friday 8:00 AM - 6:00 PM CAT; Saturday 9:00 AM - 1:00 PM; Sunday Closed" */
 export const businessHoursText = company.businessHours.map((row) => `${row.days}: ${row.hours}`).join("; ");

@@ -26,6 +26,11 @@ export const company = {
     display: "+250 788 000 000",
     href: "+250788000000",
   },
+  /** WhatsApp click-to-chat: the number as shown, and its wa.me link (digits only, country code first). */
+  whatsapp: {
+    display: "+250 788 000 000",
+    href: "https://wa.me/250788000000",
+  },
   email: "info@kigalitech.rw",
   website: {
     display: "www.kigalitech.rw",
@@ -37,7 +42,7 @@ export const company = {
     x: "https://x.com/kigalitech",
   },
   businessHours: [
-    { days: "Monday - Friday", hours: "8:00 AM - 6:00 PM EAT" },
+    { days: "Monday - Friday", hours: "8:00 AM - 6:00 PM CAT" },
     { days: "Saturday", hours: "9:00 AM - 1:00 PM" },
     { days: "Sunday", hours: "Closed" },
   ],

@@ -21,22 +21,14 @@ describe("company", () => {
   });
 
   it("offers one contact option per service category plus Other", () => {
-    expect(contactServiceOptions.map((o) => o.value)).toEqual([
-      ...serviceCategories.map((c) => c.id),
-      "other",
-    ]);
+    expect(contactServiceOptions.map((o) => o.value)).toEqual([...serviceCategories.map((c) => c.id), "other"]);
     expect(contactServiceOptions.at(-1)?.label).toBe("Other");
   });
 });
 
 describe("stats", () => {
   it("quotes the agreed figures", () => {
-    expect(stats.map((s) => s.value)).toEqual([
-      figures.projects,
-      figures.clients,
-      figures.countries,
-      figures.support,
-    ]);
+    expect(stats.map((s) => s.value)).toEqual([figures.projects, figures.clients, figures.countries, figures.support]);
   });
 });
 
@@ -139,7 +131,9 @@ describe("founder", () => {
   it("matches the required shape", () => {
     expect(founder.handle).toBe("jean-paul-habimana");
     expect(founder.title).toBe("Chief Executive Officer");
-    expect(founder.headlineFigures.map((f) => f.value)).toEqual(["7+", "100+", "10+", "25+", "50+"]);
+    // Years of leadership come from careerStart (the hero's badge), never a fixed figure that goes stale.
+    expect(founder.headlineFigures.map((f) => f.value)).toEqual(["100+", "10+", "25+", "50+"]);
+    expect(founder.about[0]).toMatch(/ever since\./);
     expect(founder.skills.map((s) => s.percentage)).toEqual([95, 92, 90, 88, 85, 87]);
     expect(founder.achievements).toHaveLength(4);
     expect(founder.achievements.filter((a) => a.current)).toHaveLength(1);

@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  DAYS_PER_MONTH,
-  DAYS_PER_YEAR,
-  elapsedSince,
-  formatElapsed,
-  type ElapsedWords,
-} from "./durations.ts";
+import { DAYS_PER_MONTH, DAYS_PER_YEAR, elapsedSince, formatElapsed, type ElapsedWords } from "./durations.ts";
 
 const DAY_MS = 86_400_000;
 const BASE = new Date("2020-01-01T00:00:00Z");
@@ -56,9 +50,7 @@ describe("elapsedSince: calendar dates", () => {
 
   it("accepts a Date start and gives the same result as an ISO string", () => {
     const now = new Date("2026-11-22T00:00:00Z");
-    expect(elapsedSince(new Date("2017-03-01T00:00:00Z"), now)).toEqual(
-      elapsedSince("2017-03-01", now),
-    );
+    expect(elapsedSince(new Date("2017-03-01T00:00:00Z"), now)).toEqual(elapsedSince("2017-03-01", now));
   });
 });
 
@@ -139,9 +131,7 @@ describe("formatElapsed", () => {
   });
 
   it("ignores days and accepts a full elapsedSince result", () => {
-    expect(formatElapsed(elapsedSince("2017-03-01", new Date("2026-11-22T00:00:00Z")))).toBe(
-      "9 years, 8 months",
-    );
+    expect(formatElapsed(elapsedSince("2017-03-01", new Date("2026-11-22T00:00:00Z")))).toBe("9 years, 8 months");
     expect(formatElapsed(elapsedSince(BASE, afterBase(30)))).toBe("less than a month");
   });
 

@@ -8,9 +8,32 @@ import { founder } from "./founder.ts";
 import { founderHandle } from "./founder-handle.ts";
 
 export type FaqTopic =
-  | "pricing" | "timeline" | "web" | "mobile" | "cloud" | "ai" | "security" | "digital" | "domains" | "hosting"
-  | "email" | "seo" | "maintenance" | "speed-tool" | "advisor-tool" | "payment" | "contact" | "hours" | "location"
-  | "support" | "founder" | "about" | "countries" | "careers" | "process" | "ecommerce";
+  | "pricing"
+  | "timeline"
+  | "web"
+  | "mobile"
+  | "cloud"
+  | "ai"
+  | "security"
+  | "digital"
+  | "domains"
+  | "hosting"
+  | "email"
+  | "seo"
+  | "maintenance"
+  | "speed-tool"
+  | "advisor-tool"
+  | "payment"
+  | "contact"
+  | "hours"
+  | "location"
+  | "support"
+  | "founder"
+  | "about"
+  | "countries"
+  | "careers"
+  | "process"
+  | "ecommerce";
 
 export interface FaqEntry {
   id: string;
@@ -31,14 +54,16 @@ export const faq: readonly FaqEntry[] = [
     topic: "pricing",
     question: "How much does a website or app cost?",
     answer: `Every project is priced from its scope: after a free consultation we send a fixed, itemised quote, usually within two working days. Corporate websites are our smallest projects; web applications, mobile apps and integrations with mobile money are quoted by feature. Tell us what you need on the contact page and we will come back within ${company.support.responseTime}.`,
-    keywords: "price prices pricing cost costs quote quotation budget small budget limited budget how much fee fees charge rates expensive cheap affordable amount money",
+    keywords:
+      "price prices pricing cost costs quote quotation budget small budget limited budget how much fee fees charge rates expensive cheap affordable amount money",
     link: { label: "Request a quote", href: "/contact" },
   },
   {
     id: "timeline",
     topic: "timeline",
     question: "How long does a project take?",
-    answer: "Corporate websites take 2-8 weeks, custom web applications 4-12 weeks and mobile apps 6-16 weeks. Hosting, domains and VPS servers are provisioned instantly. Each service shows its timeframe on the services page.",
+    answer:
+      "Corporate websites take 2-8 weeks, custom web applications 4-12 weeks and mobile apps 6-16 weeks. Hosting, domains and VPS servers are provisioned instantly. Each service shows its timeframe on the services page.",
     keywords: "how long time duration weeks deadline fast quickly delivery when ready timeframe",
     link: servicesLink,
   },
@@ -46,15 +71,18 @@ export const faq: readonly FaqEntry[] = [
     id: "website",
     topic: "web",
     question: "Can you build a website for my business?",
-    answer: "Yes. We design and build mobile-first corporate websites that your staff can update without a developer, and custom web applications such as portals, booking systems and dashboards. Sites are optimised for 3G and 4G connections.",
-    keywords: "website web site webpage landing page redesign build design wordpress portal web application dashboard booking system",
+    answer:
+      "Yes. We design and build mobile-first corporate websites that your staff can update without a developer, and custom web applications such as portals, booking systems and dashboards. Sites are optimised for 3G and 4G connections.",
+    keywords:
+      "website web site webpage landing page redesign build design wordpress portal web application dashboard booking system",
     link: { label: "Web Development & Design", href: "/services#web-development" },
   },
   {
     id: "ecommerce",
     topic: "ecommerce",
     question: "Do you build online shops?",
-    answer: "Yes. We build online shops and ordering systems with MTN MoMo, Airtel Money and card payments, stock management and delivery tracking, sized for customers who buy on their phones.",
+    answer:
+      "Yes. We build online shops and ordering systems with MTN MoMo, Airtel Money and card payments, stock management and delivery tracking, sized for customers who buy on their phones.",
     keywords: "online shop store e-commerce ecommerce sell online cart checkout products orders marketplace",
     link: { label: "Web Development & Design", href: "/services#web-development" },
   },
@@ -62,7 +90,8 @@ export const faq: readonly FaqEntry[] = [
     id: "mobile",
     topic: "mobile",
     question: "Do you make mobile apps?",
-    answer: "Yes. We build Android and iOS apps from one Flutter codebase, offline-first with background sync, push notifications, and publishing to Google Play and the App Store.",
+    answer:
+      "Yes. We build Android and iOS apps from one Flutter codebase, offline-first with background sync, push notifications, and publishing to Google Play and the App Store.",
     keywords: "mobile app apps android ios iphone flutter play store app store smartphone application",
     link: { label: "Mobile App Development", href: "/services#web-development" },
   },
@@ -70,15 +99,18 @@ export const faq: readonly FaqEntry[] = [
     id: "cloud",
     topic: "cloud",
     question: "Can you move our systems to the cloud?",
-    answer: "Yes. Our Cloud & Infrastructure team plans and runs migrations to AWS, Azure or local data centres, sets up backups and monitoring, and manages the servers afterwards.",
-    keywords: "cloud migration migrate aws azure google cloud infrastructure devops servers backup backups monitoring data centre kubernetes docker",
+    answer:
+      "Yes. Our Cloud & Infrastructure team plans and runs migrations to AWS, Azure or local data centres, sets up backups and monitoring, and manages the servers afterwards.",
+    keywords:
+      "cloud migration migrate aws azure google cloud infrastructure devops servers backup backups monitoring data centre kubernetes docker",
     link: { label: "Cloud & Infrastructure", href: "/services#cloud-infrastructure" },
   },
   {
     id: "hosting",
     topic: "hosting",
     question: "Do you offer web hosting and VPS servers?",
-    answer: "Yes. We host websites and applications and rent VPS servers that are provisioned instantly, with backups and monitoring. You can choose a VPS plan on the VPS hosting page.",
+    answer:
+      "Yes. We host websites and applications and rent VPS servers that are provisioned instantly, with backups and monitoring. You can choose a VPS plan on the VPS hosting page.",
     keywords: "hosting host web hosting vps virtual private server server dedicated shared hosting uptime",
     link: { label: "VPS Hosting", href: "/vps-hosting" },
   },
@@ -86,47 +118,58 @@ export const faq: readonly FaqEntry[] = [
     id: "domains",
     topic: "domains",
     question: "Can I register a domain name with you?",
-    answer: "Yes. Search and register .rw, .co.ug, .co.ke, .com and other extensions on the domains page; DNS management and renewal reminders are included, and we can transfer an existing domain to us.",
-    keywords: "domain domains domain name register registration .rw .com .co.ke .co.ug dns transfer renew renewal name for my website",
+    answer:
+      "Yes. Search and register .rw, .co.ug, .co.ke, .com and other extensions on the domains page; DNS management and renewal reminders are included, and we can transfer an existing domain to us.",
+    keywords:
+      "domain domains domain name register registration .rw .com .co.ke .co.ug dns transfer renew renewal name for my website",
     link: { label: "Domain search", href: "/domains" },
   },
   {
     id: "email",
     topic: "email",
     question: "Can you set up business email?",
-    answer: "Yes. We set up professional email on your own domain (you@yourcompany.rw) with Google Workspace or Microsoft 365, including DNS records so your mail does not land in spam.",
-    keywords: "email e-mail business email professional email mail mailbox google workspace microsoft 365 outlook gmail",
+    answer:
+      "Yes. We set up professional email on your own domain (you@yourcompany.rw) with Google Workspace or Microsoft 365, including DNS records so your mail does not land in spam.",
+    keywords:
+      "email e-mail business email professional email mail mailbox google workspace microsoft 365 outlook gmail",
     link: { label: "Domain & Digital Assets", href: "/services#domains-digital-assets" },
   },
   {
     id: "ai",
     topic: "ai",
     question: "What AI services do you offer?",
-    answer: "Our AI & Machine Learning team builds chatbots and assistants, document and data automation, and prediction models trained on your data, and advises on where AI is worth it for your business.",
-    keywords: "ai artificial intelligence machine learning ml chatbot chat bot gpt llm automation prediction model data science",
+    answer:
+      "Our AI & Machine Learning team builds chatbots and assistants, document and data automation, and prediction models trained on your data, and advises on where AI is worth it for your business.",
+    keywords:
+      "ai artificial intelligence machine learning ml chatbot chat bot gpt llm automation prediction model data science",
     link: { label: "AI & Machine Learning", href: "/services#ai-machine-learning" },
   },
   {
     id: "security",
     topic: "security",
     question: "Can you check our systems for security problems?",
-    answer: "Yes. We run security audits and penetration tests, help with data protection compliance in Rwanda, Uganda and Kenya, and offer managed security monitoring with an on-call engineer.",
-    keywords: "security cybersecurity cyber audit penetration test pentest hack hacked vulnerability compliance data protection gdpr firewall breach",
+    answer:
+      "Yes. We run security audits and penetration tests, help with data protection compliance in Rwanda, Uganda and Kenya, and offer managed security monitoring with an on-call engineer.",
+    keywords:
+      "security cybersecurity cyber audit penetration test pentest hack hacked vulnerability compliance data protection gdpr firewall breach",
     link: { label: "Cybersecurity & Compliance", href: "/services#cybersecurity" },
   },
   {
     id: "digital",
     topic: "digital",
     question: "Can you help digitise our paper processes?",
-    answer: "Yes. Our Digital Transformation team maps how your organisation works today, replaces paper and spreadsheets with software your staff will actually use, and trains them.",
-    keywords: "digital transformation digitise digitize paper process processes erp crm spreadsheet excel workflow training consulting strategy",
+    answer:
+      "Yes. Our Digital Transformation team maps how your organisation works today, replaces paper and spreadsheets with software your staff will actually use, and trains them.",
+    keywords:
+      "digital transformation digitise digitize paper process processes erp crm spreadsheet excel workflow training consulting strategy",
     link: { label: "Digital Transformation", href: "/services#digital-transformation" },
   },
   {
     id: "seo",
     topic: "seo",
     question: "Can you help my website appear on Google?",
-    answer: "Yes. Our websites come with on-page SEO and analytics set up, and we can review an existing site. Start with the free website speed analysis, which also checks SEO basics.",
+    answer:
+      "Yes. Our websites come with on-page SEO and analytics set up, and we can review an existing site. Start with the free website speed analysis, which also checks SEO basics.",
     keywords: "seo google search engine ranking rank visibility traffic analytics marketing appear on google",
     link: { label: "Website Speed Analysis", href: "/speed-analysis" },
   },
@@ -134,7 +177,8 @@ export const faq: readonly FaqEntry[] = [
     id: "maintenance",
     topic: "maintenance",
     question: "Do you maintain websites after launch?",
-    answer: "Yes. We offer ongoing maintenance and support plans: updates, backups, monitoring, security patches and small changes, so your site keeps working after launch.",
+    answer:
+      "Yes. We offer ongoing maintenance and support plans: updates, backups, monitoring, security patches and small changes, so your site keeps working after launch.",
     keywords: "maintenance maintain support after launch update updates fix bug bugs existing website take over",
     link: servicesLink,
   },
@@ -142,7 +186,8 @@ export const faq: readonly FaqEntry[] = [
     id: "speed-tool",
     topic: "speed-tool",
     question: "How can I test my website's speed?",
-    answer: "Use our free Website Speed Analysis: enter your site's address and see how quickly it loads on mobile and desktop, with plain-language recommendations.",
+    answer:
+      "Use our free Website Speed Analysis: enter your site's address and see how quickly it loads on mobile and desktop, with plain-language recommendations.",
     keywords: "speed test slow website fast loading performance page speed analyse analyze check my site lighthouse",
     link: { label: "Website Speed Analysis", href: "/speed-analysis" },
   },
@@ -150,15 +195,18 @@ export const faq: readonly FaqEntry[] = [
     id: "advisor-tool",
     topic: "advisor-tool",
     question: "Which technology should I use for my project?",
-    answer: "Try our free Tech Stack Advisor: answer a few questions about your goals, budget and team and get a recommended set of technologies with the reasoning behind each choice.",
-    keywords: "technology stack tech stack which technology framework language choose recommend recommendation advisor react laravel python",
+    answer:
+      "Try our free Tech Stack Advisor: answer a few questions about your goals, budget and team and get a recommended set of technologies with the reasoning behind each choice.",
+    keywords:
+      "technology stack tech stack which technology framework language choose recommend recommendation advisor react laravel python",
     link: { label: "Tech Stack Advisor", href: "/tech-stack-advisor" },
   },
   {
     id: "payment",
     topic: "payment",
     question: "How can I pay?",
-    answer: "You can pay by mobile money (MTN MoMo, Airtel Money, M-Pesa) in Rwanda, Uganda and Kenya on our payment page, or by bank transfer against an invoice.",
+    answer:
+      "You can pay by mobile money (MTN MoMo, Airtel Money, M-Pesa) in Rwanda, Uganda and Kenya on our payment page, or by bank transfer against an invoice.",
     keywords: "pay payment payments mobile money momo mtn airtel mpesa m-pesa invoice bank transfer card visa",
     link: { label: "Pay by mobile money", href: "/payment" },
   },
@@ -199,7 +247,8 @@ export const faq: readonly FaqEntry[] = [
     topic: "founder",
     question: "Who founded the company?",
     answer: `${founder.name} founded ${company.name} in ${company.foundedYear} and leads it as ${founder.title}.`,
-    keywords: "founder who founded who started who created founded by founded the company ceo owner who runs boss director leadership jean-paul habimana chief executive",
+    keywords:
+      "founder who founded who started who created founded by founded the company ceo owner who runs boss director leadership jean-paul habimana chief executive",
     link: { label: `${founder.name}'s profile`, href: `/${founderHandle}` },
   },
   {
@@ -230,7 +279,8 @@ export const faq: readonly FaqEntry[] = [
     id: "process",
     topic: "process",
     question: "How do we start a project?",
-    answer: "Send us a message describing your goals; we arrange a free consultation, send a fixed quote and plan, then build in short stages that you review as we go.",
+    answer:
+      "Send us a message describing your goals; we arrange a free consultation, send a fixed quote and plan, then build in short stages that you review as we go.",
     keywords: "start project get started begin process steps consultation how do we work together hire you",
     link: { label: "Start with a free consultation", href: "/contact" },
   },

@@ -12,11 +12,7 @@ export const featuredServices: FeaturedService[] = [
     badge: "Featured",
     href: "/tech-stack-advisor",
     icon: "layers",
-    highlights: [
-      "Based on your goals, budget and team",
-      "Reasoning behind every recommendation",
-      "Free to use",
-    ],
+    highlights: ["Based on your goals, budget and team", "Reasoning behind every recommendation", "Free to use"],
     cta: "Get Recommendations",
   },
   {
@@ -26,11 +22,7 @@ export const featuredServices: FeaturedService[] = [
     badge: "Popular",
     href: "/domains",
     icon: "globe",
-    highlights: [
-      ".rw, .co.ug, .co.ke and .com",
-      "DNS management included",
-      "Renewal reminders",
-    ],
+    highlights: [".rw, .co.ug, .co.ke and .com", "DNS management included", "Renewal reminders"],
     cta: "Search Domains",
   },
   {
@@ -40,11 +32,7 @@ export const featuredServices: FeaturedService[] = [
     badge: "New",
     href: "/speed-analysis",
     icon: "gauge",
-    highlights: [
-      "Mobile and desktop scores",
-      "Core Web Vitals breakdown",
-      "Prioritised recommendations",
-    ],
+    highlights: ["Mobile and desktop scores", "Core Web Vitals breakdown", "Prioritised recommendations"],
     cta: "Test My Website",
   },
   {
@@ -54,11 +42,7 @@ export const featuredServices: FeaturedService[] = [
     badge: "Pro",
     href: "/vps-hosting",
     icon: "server",
-    highlights: [
-      "NVMe SSD storage",
-      "Full root access",
-      "Daily snapshots",
-    ],
+    highlights: ["NVMe SSD storage", "Full root access", "Daily snapshots"],
     cta: "View VPS Plans",
   },
 ];

@@ -15,6 +15,11 @@ export const founder: FounderProfile = {
   name,
   title: "Chief Executive Officer",
   location: "Kigali, Rwanda",
+  /**
+   * The portrait. The file shipped is a placeholder silhouette: put the real photo at
+   * web/public/images/founder.webp (square, at least 480 × 480, WebP), or point `src` at another file
+   * in web/public/images/ and give its size here. The alt text is the one place that describes it.
+   */
   photo: {
     src: "/images/founder.webp",
     width: 480,
@@ -29,7 +34,7 @@ export const founder: FounderProfile = {
   linkedin: "https://www.linkedin.com/in/jean-paul-habimana",
   github: "https://github.com/jean-paul-habimana",
   about: [
-    `${name} founded ${company.name} in Kigali in ${company.foundedYear} and has led it as Chief Executive Officer since. Under his leadership the company has grown from a small software studio into a regional technology partner with teams serving clients in Rwanda, Uganda and Kenya.`,
+    `${name} founded ${company.name} in Kigali in ${company.foundedYear} and has led it as Chief Executive Officer ever since. Under his leadership the company has grown from a small software studio into a regional technology partner with teams serving clients in Rwanda, Uganda and Kenya.`,
     "Before starting the company, he worked as a software engineer and solutions architect on systems for banks, telecom operators and public institutions in the region. That experience shaped his conviction that technology in East Africa must be designed for real conditions: mobile-first users, variable connectivity, mobile money and careful budgets.",
     "He stays closely involved in architecture and security reviews on client projects, mentors the company's engineers, and speaks regularly on cloud adoption, cybersecurity and data protection for African businesses.",
   ],
@@ -45,8 +50,8 @@ export const founder: FounderProfile = {
   mission:
     "To help East African organisations adopt technology that is secure, affordable and built to last, and to grow the regional engineering talent that makes it possible.",
   careerStart: "2017-03-01",
+  // Years of leadership are not a figure here: the hero computes them from `careerStart`.
   headlineFigures: [
-    { value: "7+", label: "Years CEO Leadership" },
     { value: "100+", label: "Enterprise Projects" },
     { value: "10+", label: "Countries" },
     { value: "25+", label: "Security Audits" },

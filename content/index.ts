@@ -12,9 +12,4 @@ export { technologies } from "./technologies.ts";
 export { about } from "./about.ts";
 export { founder } from "./founder.ts";
 export { founderHandle } from "./founder-handle.ts";
-export {
-  DAYS_PER_MONTH,
-  DAYS_PER_YEAR,
-  elapsedSince,
-  formatElapsed,
-} from "./durations.ts";
+export { DAYS_PER_MONTH, DAYS_PER_YEAR, elapsedSince, formatElapsed } from "./durations.ts";

@@ -151,8 +151,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "Data Analytics & Business Intelligence",
-        description:
-          "Dashboards and reports that bring sales, operations and finance data together in one place.",
+        description: "Dashboards and reports that bring sales, operations and finance data together in one place.",
         features: [
           "Dashboards connected to live data sources",
           "Data cleaning and warehouse setup",
@@ -260,8 +259,7 @@ export const serviceCategories: ServiceCategory[] = [
     services: [
       {
         name: "Digital Strategy & IT Consulting",
-        description:
-          "An independent view of your current systems and a practical roadmap for what to change first.",
+        description: "An independent view of your current systems and a practical roadmap for what to change first.",
         features: [
           "Review of current systems, processes and costs",
           "Prioritised technology roadmap",
@@ -273,8 +271,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "Business Process Automation",
-        description:
-          "Replacing manual, paper-based and repetitive tasks with reliable digital workflows.",
+        description: "Replacing manual, paper-based and repetitive tasks with reliable digital workflows.",
         features: [
           "Workflow mapping with the people who do the work",
           "Digital approvals and e-signatures",
@@ -286,8 +283,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "Legacy System Modernisation",
-        description:
-          "Phased replacement or refactoring of older systems without interrupting day-to-day operations.",
+        description: "Phased replacement or refactoring of older systems without interrupting day-to-day operations.",
         features: [
           "Code and architecture assessment",
           "Phased migration to supported platforms",
@@ -299,8 +295,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "ERP & CRM Implementation",
-        description:
-          "Selection, configuration and rollout of business systems that suit your size and sector.",
+        description: "Selection, configuration and rollout of business systems that suit your size and sector.",
         features: [
           "Platform selection matched to your needs",
           "Configuration for local tax and payroll rules",
@@ -321,8 +316,7 @@ export const serviceCategories: ServiceCategory[] = [
     services: [
       {
         name: "Domain Registration",
-        description:
-          "Register and renew local and international domains, with transfers handled for you.",
+        description: "Register and renew local and international domains, with transfers handled for you.",
         features: [
           "Local extensions: .rw, .co.rw, .co.ug, .co.ke",
           "International extensions: .com, .org, .net, .africa",
@@ -334,8 +328,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "DNS Management",
-        description:
-          "Reliable, fast DNS hosting with changes made by you in the dashboard or by our team on request.",
+        description: "Reliable, fast DNS hosting with changes made by you in the dashboard or by our team on request.",
         features: [
           "Redundant name servers for reliable resolution",
           "A, AAAA, CNAME, MX, TXT and SRV records",
@@ -347,8 +340,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "SSL Certificates",
-        description:
-          "Certificates that encrypt traffic to your site and show visitors it is genuinely yours.",
+        description: "Certificates that encrypt traffic to your site and show visitors it is genuinely yours.",
         features: [
           "Domain, organisation and extended validation",
           "Wildcard and multi-domain options",
@@ -360,8 +352,7 @@ export const serviceCategories: ServiceCategory[] = [
       },
       {
         name: "Professional Email",
-        description:
-          "Business email at your own domain, with migration from your current provider included.",
+        description: "Business email at your own domain, with migration from your current provider included.",
         features: [
           "Addresses at your own domain name",
           "Spam and virus filtering",
@@ -397,8 +388,7 @@ export const freeTools: FreeTool[] = [
   {
     id: "domain-search",
     title: "Domain Search",
-    description:
-      "Check whether the name you want is available across .rw, .com, .co.ug, .co.ke and other extensions.",
+    description: "Check whether the name you want is available across .rw, .com, .co.ug, .co.ke and other extensions.",
     href: "/domains",
     icon: "search",
     cta: "Search Domains",

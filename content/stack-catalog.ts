@@ -84,7 +84,8 @@ export const stackTemplates: StackTemplate[] = [
   {
     id: "python-django",
     name: "Python web platform",
-    summary: "Django on PostgreSQL: built-in admin, permissions and audit trails, with a React front end where screens need it.",
+    summary:
+      "Django on PostgreSQL: built-in admin, permissions and audit trails, with a React front end where screens need it.",
     frontend: ["React", "Django templates"],
     backend: ["Python", "Django"],
     database: ["PostgreSQL"],
@@ -192,13 +193,24 @@ export interface HostingOption {
 }
 
 export const hostingOptions: Record<"local-dc" | "cloud" | "company-vps", HostingOption> = {
-  "local-dc": { name: "Local data centre", technologies: ["Local data centre (Kigali, Kampala or Nairobi)", "Docker"], services: ["Managed Infrastructure & DevOps"] },
-  cloud: { name: "Public cloud", technologies: ["AWS (Cape Town region)", "Docker"], services: ["Cloud Migration", "Managed Infrastructure & DevOps"] },
+  "local-dc": {
+    name: "Local data centre",
+    technologies: ["Local data centre (Kigali, Kampala or Nairobi)", "Docker"],
+    services: ["Managed Infrastructure & DevOps"],
+  },
+  cloud: {
+    name: "Public cloud",
+    technologies: ["AWS (Cape Town region)", "Docker"],
+    services: ["Cloud Migration", "Managed Infrastructure & DevOps"],
+  },
   "company-vps": { name: "Our VPS", technologies: ["KTS VPS", "Docker"], services: ["VPS Hosting"] },
 };
 
 /** Indicative price and duration per kind of project, for a small audience and no must-haves (USD). */
-export const projectPricing: Record<ProjectKind, { minUsd: number; maxUsd: number; minWeeks: number; maxWeeks: number }> = {
+export const projectPricing: Record<
+  ProjectKind,
+  { minUsd: number; maxUsd: number; minWeeks: number; maxWeeks: number }
+> = {
   website: { minUsd: 1_200, maxUsd: 4_000, minWeeks: 2, maxWeeks: 6 },
   "online-shop": { minUsd: 2_500, maxUsd: 9_000, minWeeks: 4, maxWeeks: 10 },
   "mobile-app": { minUsd: 8_000, maxUsd: 30_000, minWeeks: 10, maxWeeks: 24 },
@@ -208,7 +220,11 @@ export const projectPricing: Record<ProjectKind, { minUsd: number; maxUsd: numbe
 };
 
 /** What the budget bands mean, in US dollars (shown to visitors converted to their currency). */
-export const budgetBandsUsd = { low: { max: 3_000 }, medium: { min: 3_000, max: 15_000 }, high: { min: 15_000 } } as const;
+export const budgetBandsUsd = {
+  low: { max: 3_000 },
+  medium: { min: 3_000, max: 15_000 },
+  high: { min: 15_000 },
+} as const;
 
 /** Cost multipliers: bigger audiences and each must-have add work; effort scales the whole range. */
 export const pricingFactors = {

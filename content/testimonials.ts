@@ -14,8 +14,7 @@ export const testimonials: Testimonial[] = [
     name: "Aline Uwase",
     company: "Inzira Freight Ltd",
     role: "Operations Director",
-    content:
-      `Our dispatch team used to coordinate deliveries by phone and spreadsheet. The tracking platform ${company.shortName} built for us works well on the drivers' basic Android phones, and we now know where every consignment is without making a single call.`,
+    content: `Our dispatch team used to coordinate deliveries by phone and spreadsheet. The tracking platform ${company.shortName} built for us works well on the drivers' basic Android phones, and we now know where every consignment is without making a single call.`,
     rating: 5,
     initials: "AU",
   },

@@ -72,6 +72,12 @@ export interface SupportInfo {
   readonly note: string;
 }
 
+/** A WhatsApp number: shown as `display`; `href` is its https://wa.me/<digits> click-to-chat link. */
+export interface WhatsAppNumber {
+  readonly display: string;
+  readonly href: string;
+}
+
 export interface Company {
   readonly name: string;
   readonly shortName: string;
@@ -83,6 +89,7 @@ export interface Company {
   readonly copyrightYear: number;
   readonly headquarters: Headquarters;
   readonly phone: PhoneNumber;
+  readonly whatsapp: WhatsAppNumber;
   readonly email: string;
   readonly website: WebsiteAddress;
   readonly socials: SocialLinks;
@@ -188,14 +195,7 @@ export interface Testimonial {
 /* Technologies                                                        */
 /* ------------------------------------------------------------------ */
 
-export type TechnologyCategory =
-  | "Frontend"
-  | "Backend"
-  | "Language"
-  | "Database"
-  | "DevOps"
-  | "Cloud"
-  | "Mobile";
+export type TechnologyCategory = "Frontend" | "Backend" | "Language" | "Database" | "DevOps" | "Cloud" | "Mobile";
 
 export interface Technology {
   name: string;
@@ -280,12 +280,7 @@ export interface ResearchProject {
   technologies: readonly string[];
 }
 
-export type DegreeLevel =
-  | "Doctorate"
-  | "Master's"
-  | "Bachelor's"
-  | "Postgraduate Diploma"
-  | "Certificate";
+export type DegreeLevel = "Doctorate" | "Master's" | "Bachelor's" | "Postgraduate Diploma" | "Certificate";
 
 export interface Degree {
   degree: string;
@@ -294,12 +289,7 @@ export interface Degree {
   level: DegreeLevel;
 }
 
-export type CertificationCategory =
-  | "Cloud"
-  | "Security"
-  | "AI"
-  | "DevOps"
-  | "Management";
+export type CertificationCategory = "Cloud" | "Security" | "AI" | "DevOps" | "Management";
 
 export interface Certification {
   name: string;

@@ -6,62 +6,60 @@
  * Prices are whole amounts in each currency's display unit (USD in dollars and cents) per month.
  */
 
-export const VPS_CURRENCIES = ["RWF", "UGX", "KES", "USD"] as const;
-export type VpsCurrency = (typeof VPS_CURRENCIES)[number];
-
-export type VpsPrices = Record<VpsCurrency, number>;
-
-export interface VpsPlan {
-  id: string;
-  name: string;
-  vcpu: number;
-  ramGb: number;
-  ssdGb: number;
-  bandwidthTb: number;
-  /** Monthly price per currency. */
-  monthly: VpsPrices;
-  /** Shown with a "Most popular" badge. */
-  popular?: boolean;
-  /** Who the plan suits, one line. */
-  bestFor: string;
-}
-
-export interface VpsLocation {
-  id: string;
-  city: string;
-  country: string;
-  flag: string;
-}
-
-export interface VpsImage {
-  id: string;
-  name: string;
-  family: "ubuntu" | "debian" | "rocky" | "alma" | "windows";
-  version: string;
-}
-
-export interface VpsPeriod {
-  months: 1 | 3 | 6 | 12;
-  /** Whole percent off the plan and add-ons for paying this many months at once. */
-  discountPercent: number;
-}
-
-export interface VpsAddon {
-  id: "backups" | "extraIpv4" | "managedSupport";
-  name: string;
-  description: string;
-  /** Monthly price per currency, per unit. */
-  monthly: VpsPrices;
-  /** Most units a server can take (extra IPv4 addresses); 1 for on/off add-ons. */
-  maxQuantity: number;
-}
+import type { VpsAddon, VpsImage, VpsLocation, VpsPeriod, VpsPlan } from "#contracts/vps.ts";
 
 export const vpsPlans: VpsPlan[] = [
-  { id: "starter", name: "Starter", vcpu: 1, ramGb: 2, ssdGb: 40, bandwidthTb: 1, monthly: { RWF: 8_000, UGX: 22_000, KES: 800, USD: 6 }, bestFor: "A small website, a bot or a VPN" },
-  { id: "standard", name: "Standard", vcpu: 2, ramGb: 4, ssdGb: 80, bandwidthTb: 2, monthly: { RWF: 15_000, UGX: 42_000, KES: 1_500, USD: 11.5 }, popular: true, bestFor: "Business websites and small web apps" },
-  { id: "performance", name: "Performance", vcpu: 4, ramGb: 8, ssdGb: 160, bandwidthTb: 4, monthly: { RWF: 29_000, UGX: 81_000, KES: 2_900, USD: 22 }, bestFor: "Online shops, APIs and databases" },
-  { id: "business", name: "Business", vcpu: 8, ramGb: 16, ssdGb: 320, bandwidthTb: 8, monthly: { RWF: 56_000, UGX: 157_000, KES: 5_600, USD: 43 }, bestFor: "Busy applications and several sites" },
-  { id: "enterprise", name: "Enterprise", vcpu: 16, ramGb: 32, ssdGb: 640, bandwidthTb: 16, monthly: { RWF: 110_000, UGX: 308_000, KES: 11_000, USD: 84 }, bestFor: "Heavy workloads and private clouds" },
+  {
+    id: "starter",
+    name: "Starter",
+    vcpu: 1,
+    ramGb: 2,
+    ssdGb: 40,
+    bandwidthTb: 1,
+    monthly: { RWF: 8_000, UGX: 22_000, KES: 800, USD: 6 },
+    bestFor: "A small website, a bot or a VPN",
+  },
+  {
+    id: "standard",
+    name: "Standard",
+    vcpu: 2,
+    ramGb: 4,
+    ssdGb: 80,
+    bandwidthTb: 2,
+    monthly: { RWF: 15_000, UGX: 42_000, KES: 1_500, USD: 11.5 },
+    popular: true,
+    bestFor: "Business websites and small web apps",
+  },
+  {
+    id: "performance",
+    name: "Performance",
+    vcpu: 4,
+    ramGb: 8,
+    ssdGb: 160,
+    bandwidthTb: 4,
+    monthly: { RWF: 29_000, UGX: 81_000, KES: 2_900, USD: 22 },
+    bestFor: "Online shops, APIs and databases",
+  },
+  {
+    id: "business",
+    name: "Business",
+    vcpu: 8,
+    ramGb: 16,
+    ssdGb: 320,
+    bandwidthTb: 8,
+    monthly: { RWF: 56_000, UGX: 157_000, KES: 5_600, USD: 43 },
+    bestFor: "Busy applications and several sites",
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise",
+    vcpu: 16,
+    ramGb: 32,
+    ssdGb: 640,
+    bandwidthTb: 16,
+    monthly: { RWF: 110_000, UGX: 308_000, KES: 11_000, USD: 84 },
+    bestFor: "Heavy workloads and private clouds",
+  },
 ];
 
 export const vpsLocations: VpsLocation[] = [
@@ -86,21 +84,28 @@ export const vpsPeriods: VpsPeriod[] = [
 ];
 
 export const vpsAddons: VpsAddon[] = [
-  { id: "backups", name: "Daily backups", description: "Seven daily snapshots kept off the server", monthly: { RWF: 2_000, UGX: 5_500, KES: 200, USD: 1.5 }, maxQuantity: 1 },
-  { id: "extraIpv4", name: "Extra IPv4 address", description: "An additional public IPv4 address", monthly: { RWF: 3_000, UGX: 8_500, KES: 300, USD: 2.25 }, maxQuantity: 4 },
-  { id: "managedSupport", name: "Managed support", description: "We patch, monitor and fix the server for you", monthly: { RWF: 25_000, UGX: 70_000, KES: 2_500, USD: 19 }, maxQuantity: 1 },
+  {
+    id: "backups",
+    name: "Daily backups",
+    description: "Seven daily snapshots kept off the server",
+    monthly: { RWF: 2_000, UGX: 5_500, KES: 200, USD: 1.5 },
+    maxQuantity: 1,
+  },
+  {
+    id: "extraIpv4",
+    name: "Extra IPv4 address",
+    description: "An additional public IPv4 address",
+    monthly: { RWF: 3_000, UGX: 8_500, KES: 300, USD: 2.25 },
+    maxQuantity: 4,
+  },
+  {
+    id: "managedSupport",
+    name: "Managed support",
+    description: "We patch, monitor and fix the server for you",
+    monthly: { RWF: 25_000, UGX: 70_000, KES: 2_500, USD: 19 },
+    maxQuantity: 1,
+  },
 ];
 
-/**
- * Totals are rounded to a step each currency is actually paid in: RWF to 100, UGX to 1,000,
- * KES to 10 (mobile money takes whole amounts), USD to the cent.
- */
-export const vpsRounding: Record<VpsCurrency, { step: number; decimals: number }> = {
-  RWF: { step: 100, decimals: 0 },
-  UGX: { step: 1000, decimals: 0 },
-  KES: { step: 10, decimals: 0 },
-  USD: { step: 0.01, decimals: 2 },
-};
-
-/** Renewal reminders and the admin "expiring soon" list look this many days ahead. */
+/** The admin "expiring soon" list looks this many days ahead (customer reminders: content/renewals.ts). */
 export const VPS_RENEWAL_WINDOW_DAYS = 14;

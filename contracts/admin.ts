@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiline } from "./text.ts";
 
 /** Spec section 8: shown when the server gives no message. */
 export const LOGIN_FALLBACK_MESSAGE = "Invalid credentials";
@@ -21,8 +22,36 @@ export const StaffUser = z.object({
 export type StaffUser = z.infer<typeof StaffUser>;
 
 /** Answer of POST /api/admin/login and GET /api/admin/verify. */
-export const AdminSession = z.object({ user: StaffUser });
+export const AdminSession = z.object({
+  user: StaffUser,
+  /** Two-factor sign-in (TOTP): set up or not, and whether this account must set it up before anything else. */
+  twoFactor: z.object({ enabled: z.boolean(), enrolmentRequired: z.boolean() }),
+});
 export type AdminSession = z.infer<typeof AdminSession>;
+
+/** POST /api/admin/login when the password was right and a second factor is still to come. */
+export const SecondFactorRequired = z.object({ secondFactor: z.literal("required") });
+export const AdminLoginAnswer = z.union([AdminSession, SecondFactorRequired]);
+export type AdminLoginAnswer = z.infer<typeof AdminLoginAnswer>;
+
+/** A six-digit code from the authenticator app, or one of the recovery codes. */
+export const SecondFactorCode = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, "Code is required")
+    .max(40, "Code is too long")
+    .regex(/^[A-Za-z0-9 -]+$/, "Code may contain only letters, digits, spaces and dashes"),
+});
+export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
+
+/** POST /api/admin/me/two-factor/setup: the secret to put in an authenticator app. */
+export const TwoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
+
+/** POST /api/admin/me/two-factor/confirm: the recovery codes, shown this once. */
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 
 export const PASSWORD_MIN = 12;
 const password = z
@@ -40,6 +69,7 @@ export type ChangePassword = z.infer<typeof ChangePassword>;
 
 export const StaffAccount = StaffUser.extend({
   disabled: z.boolean(),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -54,14 +84,22 @@ export const CreateStaff = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9._-]{3,40}$/, "Username must be 3-40 letters, digits, dots, dashes or underscores"),
-  displayName: z.string().trim().min(2, "Name must be at least 2 characters").max(80, "Name must be 80 characters or less"),
+  displayName: z
+    .string()
+    .trim()
+    .min(2, "Name must be at least 2 characters")
+    .max(80, "Name must be 80 characters or less"),
   role: StaffRole,
   password,
 });
 export type CreateStaff = z.infer<typeof CreateStaff>;
 
 export const UpdateStaff = z
-  .object({ role: StaffRole.optional(), disabled: z.boolean().optional(), displayName: CreateStaff.shape.displayName.optional() })
+  .object({
+    role: StaffRole.optional(),
+    disabled: z.boolean().optional(),
+    displayName: CreateStaff.shape.displayName.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
 export type UpdateStaff = z.infer<typeof UpdateStaff>;
 
@@ -143,7 +181,7 @@ export const UpdateEnquiry = z
 export type UpdateEnquiry = z.infer<typeof UpdateEnquiry>;
 
 export const AddEnquiryNote = z.object({
-  body: z.string().trim().min(1, "Note cannot be empty").max(5000, "Note must be 5000 characters or less"),
+  body: multiline(z.string().trim().min(1, "Note cannot be empty").max(5000, "Note must be 5000 characters or less")),
 });
 export type AddEnquiryNote = z.infer<typeof AddEnquiryNote>;
 

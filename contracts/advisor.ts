@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiline } from "./text.ts";
 import { ContactEnquiry } from "./contact.ts";
 
 export const ProjectType = z.enum(["website", "online-shop", "mobile-app", "saas", "internal-system", "data-ai"]);
@@ -27,7 +28,10 @@ export type AdvisorAnswers = z.infer<typeof AdvisorAnswers>;
 export type AdvisorAnswersInput = z.input<typeof AdvisorAnswers>;
 
 /** A reason or trade-off: a message code the screen translates, with its values. */
-export const Explanation = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).default({}) });
+export const Explanation = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
 export type Explanation = z.infer<typeof Explanation>;
 
 export const StackLayer = z.enum(["frontend", "backend", "database", "hosting", "extras"]);
@@ -78,7 +82,7 @@ export const advisorMessages = {
 
 /** "Request a consultation" on a saved plan: name and email under the contact form's rules. */
 export const ConsultationRequest = ContactEnquiry.pick({ firstName: true, lastName: true, email: true }).extend({
-  notes: z.string().trim().max(CONSULTATION_NOTES_MAX, advisorMessages.notesMax).optional(),
+  notes: multiline(z.string().trim().max(CONSULTATION_NOTES_MAX, advisorMessages.notesMax)).optional(),
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequest>;
 export type ConsultationRequestInput = z.input<typeof ConsultationRequest>;
@@ -112,7 +116,12 @@ export const ProjectSummary = z.object({
 });
 export type ProjectSummary = z.infer<typeof ProjectSummary>;
 
-export const ProjectPage = z.object({ items: z.array(ProjectSummary), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ProjectPage = z.object({
+  items: z.array(ProjectSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
 export const ProjectDetail = ProjectSummary.extend({
@@ -123,7 +132,13 @@ export const ProjectDetail = ProjectSummary.extend({
   updatedAt: z.string(),
   notes: z.array(z.object({ id: z.string(), body: z.string(), author: Person.nullable(), createdAt: z.string() })),
   history: z.array(
-    z.object({ id: z.string(), actor: z.string().nullable(), action: z.string(), details: z.record(z.string(), z.unknown()).nullable(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      actor: z.string().nullable(),
+      action: z.string(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
@@ -134,5 +149,5 @@ export const UpdateProject = z
 export type UpdateProject = z.infer<typeof UpdateProject>;
 
 export const AddProjectNote = z.object({
-  body: z.string().trim().min(1, "Note cannot be empty").max(5000, "Note must be 5000 characters or less"),
+  body: multiline(z.string().trim().min(1, "Note cannot be empty").max(5000, "Note must be 5000 characters or less")),
 });

@@ -39,9 +39,22 @@ export const Check = z.object({
 });
 export type Check = z.infer<typeof Check>;
 
-/** One of the Observatory's ten tests, with its score modifier. */
+/** One of the MDN HTTP Observatory's twelve tests, with its score modifier. */
 export const ObservatoryTest = z.object({
-  id: z.enum(["csp", "cookies", "cors", "redirection", "referrer-policy", "hsts", "sri", "x-content-type-options", "x-frame-options", "corp"]),
+  id: z.enum([
+    "csp",
+    "cookies",
+    "cors",
+    "redirection",
+    "referrer-policy",
+    "hsts",
+    "sri",
+    "x-content-type-options",
+    "x-frame-options",
+    "corp",
+    "coep",
+    "coop",
+  ]),
   result: z.string(),
   modifier: z.number(),
   pass: z.boolean(),
@@ -102,7 +115,13 @@ export const Opportunity = z.object({
 export type Opportunity = z.infer<typeof Opportunity>;
 
 export const LabMetric = z.object({
-  id: z.enum(["first-contentful-paint", "speed-index", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]),
+  id: z.enum([
+    "first-contentful-paint",
+    "speed-index",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+  ]),
   value: z.number(),
   displayValue: z.string(),
   score: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiline } from "./text.ts";
 
 /**
  * Live chat (spec sections 3, 4, 7, 8, 9): the visitor's calls, the stream events, and the agent
@@ -25,21 +26,20 @@ export const chatMessages = {
   promptRequired: "prompt must not be empty",
 } as const;
 
-export const ChatSessionId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,80}$/, chatMessages.sessionIdInvalid);
+export const ChatSessionId = z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, chatMessages.sessionIdInvalid);
 
-const messageText = z
-  .string()
-  .trim()
-  .min(1, chatMessages.messageRequired)
-  .max(CHAT_MESSAGE_MAX, chatMessages.messageMax);
+const messageText = multiline(
+  z.string().trim().min(1, chatMessages.messageRequired).max(CHAT_MESSAGE_MAX, chatMessages.messageMax),
+);
 
 /** `POST /api/ai-chat`. clientMessageId makes a retried send idempotent. */
 export const ChatRequest = z.object({
   message: messageText,
   sessionId: ChatSessionId,
-  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  clientMessageId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
@@ -80,7 +80,13 @@ export type ChatLink = z.infer<typeof ChatLink>;
 /* ---------------------------------------------------------------- stream events (section 7) */
 
 export const ChatMessagePayload = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("agent_message"), content: z.string(), agentName: z.string(), messageId: z.string().optional(), timestamp: z.string().optional() }),
+  z.object({
+    type: z.literal("agent_message"),
+    content: z.string(),
+    agentName: z.string(),
+    messageId: z.string().optional(),
+    timestamp: z.string().optional(),
+  }),
   z.object({
     type: z.literal("assistant_message"),
     content: z.string(),
@@ -88,9 +94,21 @@ export const ChatMessagePayload = z.discriminatedUnion("type", [
     timestamp: z.string().optional(),
     links: z.array(ChatLink).optional(),
   }),
-  z.object({ type: z.literal("user_message"), content: z.string(), messageId: z.string(), timestamp: z.string().optional() }),
+  z.object({
+    type: z.literal("user_message"),
+    content: z.string(),
+    messageId: z.string(),
+    timestamp: z.string().optional(),
+  }),
   /** Notices: queued, agent joined or left, the leave-an-email offer. */
-  z.object({ type: z.literal("system_message"), content: z.string(), messageId: z.string().optional(), timestamp: z.string().optional() }),
+  z.object({
+    type: z.literal("system_message"),
+    content: z.string(),
+    messageId: z.string().optional(),
+    timestamp: z.string().optional(),
+    /** The WhatsApp link offered when nobody could join in time. */
+    links: z.array(ChatLink).optional(),
+  }),
 ]);
 export type ChatMessagePayload = z.infer<typeof ChatMessagePayload>;
 
@@ -123,7 +141,14 @@ export const ChatStreamEvent = z.discriminatedUnion("event", [
 ]);
 export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
 export type ChatEventName = ChatStreamEvent["event"];
-export const chatEventNames = ["message", "session", "countdown", "poll", "receipt", "typing"] as const satisfies readonly ChatEventName[];
+export const chatEventNames = [
+  "message",
+  "session",
+  "countdown",
+  "poll",
+  "receipt",
+  "typing",
+] as const satisfies readonly ChatEventName[];
 
 /** Parses one received event; malformed events are ignored (spec section 8), so this returns null. */
 export function parseChatEvent(event: string, data: string): ChatStreamEvent | null {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiline } from "./text.ts";
 
 /** Spec section 9. */
 export const CONTACT_MESSAGE_MAX = 1000;
@@ -38,13 +39,16 @@ export const ContactEnquiry = z.object({
   lastName: trimmed.min(CONTACT_NAME_MIN, contactMessages.lastNameMin).max(100, contactMessages.lastNameMax),
   email: trimmed.pipe(z.email(contactMessages.emailInvalid).max(254, contactMessages.emailInvalid)),
   service: trimmed.min(1, contactMessages.serviceRequired).max(100, contactMessages.serviceMax),
-  message: trimmed
-    .min(CONTACT_MESSAGE_MIN, contactMessages.messageMin)
-    .max(CONTACT_MESSAGE_MAX, contactMessages.messageMax),
+  message: multiline(
+    trimmed.min(CONTACT_MESSAGE_MIN, contactMessages.messageMin).max(CONTACT_MESSAGE_MAX, contactMessages.messageMax),
+  ),
   /** Honeypot: hidden from people, filled in by bots. Must stay empty. */
   website: z.string().max(0, contactMessages.honeypotFilled).optional(),
   /** The website analysis report the visitor asks for help with (from its "Get expert help" link). */
-  reportId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/).optional(),
+  reportId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{10,64}$/)
+    .optional(),
 });
 export type ContactEnquiry = z.infer<typeof ContactEnquiry>;
 /** What the form holds before validation (all strings). */

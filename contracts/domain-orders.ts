@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { OrderEvent, orderPage } from "./orders.ts";
+import { multiline } from "./text.ts";
+import { OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
 import { DOMAIN_CURRENCIES, type DomainCurrency, type TldPrice } from "./domains.ts";
+import { MobileMoneyPhoneText, mobileMoneyPhone, paymentCountry } from "./payments.ts";
 
 /* ---------------------------------------------------------------- Prices */
 
@@ -31,7 +33,11 @@ export interface DomainQuote {
  * The price of registering a name for `years`: the first year at the registration price, every
  * later year at the renewal price (what the details page shows, and what the server charges).
  */
-export function quoteDomain(price: Pick<TldPrice, "register" | "renew">, years: number, currency: DomainCurrency): DomainQuote {
+export function quoteDomain(
+  price: Pick<TldPrice, "register" | "renew">,
+  years: number,
+  currency: DomainCurrency,
+): DomainQuote {
   const firstYear = price.register[currency] ?? 0;
   const renewal = price.renew[currency] ?? 0;
   // Minor units, so 12.5 + 12.5 × 2 stays exact in USD.
@@ -41,7 +47,14 @@ export function quoteDomain(price: Pick<TldPrice, "register" | "renew">, years: 
 
 /* ---------------------------------------------------------------- States */
 
-export const DOMAIN_ORDER_STATUSES = ["pending_payment", "paid", "registered", "needs_refund", "refunded", "cancelled"] as const;
+export const DOMAIN_ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "registered",
+  "needs_refund",
+  "refunded",
+  "cancelled",
+] as const;
 export const DomainOrderStatus = z.enum(DOMAIN_ORDER_STATUSES);
 export type DomainOrderStatus = z.infer<typeof DomainOrderStatus>;
 
@@ -79,8 +92,6 @@ export const domainOrderMessages = {
   nameMax: "The name can be at most 120 characters",
   organisationMax: "The organisation can be at most 120 characters",
   emailInvalid: "Enter a valid email address",
-  phoneInvalid: "Enter the mobile-money number with its country code, digits only (for example 250788123456)",
-  phonePrefix: "The mobile-money number must belong to the country of the chosen currency",
   addressRequired: "Enter the street address",
   addressMax: "The address can be at most 200 characters",
   cityRequired: "Enter the city",
@@ -138,8 +149,13 @@ const trimmed = (min: number, minMessage: string, max: number, maxMessage: strin
 export const DomainRegistrant = z.object({
   name: trimmed(2, domainOrderMessages.nameRequired, 120, domainOrderMessages.nameMax),
   organisation: z.string().trim().max(120, domainOrderMessages.organisationMax).optional(),
-  email: z.string({ error: domainOrderMessages.emailInvalid }).trim().toLowerCase().pipe(z.email(domainOrderMessages.emailInvalid)),
-  phoneNumber: z.string({ error: domainOrderMessages.phoneInvalid }).trim().regex(/^\d{12}$/, domainOrderMessages.phoneInvalid),
+  email: z
+    .string({ error: domainOrderMessages.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(domainOrderMessages.emailInvalid)),
+  /** The national number, as on /payment (the full number is still taken); the order checks it against the currency's country. */
+  phoneNumber: MobileMoneyPhoneText,
   address: trimmed(3, domainOrderMessages.addressRequired, 200, domainOrderMessages.addressMax),
   city: trimmed(2, domainOrderMessages.cityRequired, 80, domainOrderMessages.cityMax),
   country: z
@@ -150,34 +166,55 @@ export const DomainRegistrant = z.object({
 });
 export type DomainRegistrant = z.output<typeof DomainRegistrant>;
 
-export const DomainNameservers = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("ours") }),
-  z.object({
-    mode: z.literal("custom"),
-    hosts: z
-      .array(z.string().trim().toLowerCase().overwrite((host) => host.replace(/\.$/, "")).refine(isNameserverHost, domainOrderMessages.nameserverInvalid), { error: domainOrderMessages.nameserversCount })
-      .min(2, domainOrderMessages.nameserversCount)
-      .max(4, domainOrderMessages.nameserversCount)
-      .refine((hosts) => new Set(hosts).size === hosts.length, domainOrderMessages.nameserverDuplicate),
-  }),
-], { error: domainOrderMessages.nameserversCount });
+export const DomainNameservers = z.discriminatedUnion(
+  "mode",
+  [
+    z.object({ mode: z.literal("ours") }),
+    z.object({
+      mode: z.literal("custom"),
+      hosts: z
+        .array(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .overwrite((host) => host.replace(/\.$/, ""))
+            .refine(isNameserverHost, domainOrderMessages.nameserverInvalid),
+          { error: domainOrderMessages.nameserversCount },
+        )
+        .min(2, domainOrderMessages.nameserversCount)
+        .max(4, domainOrderMessages.nameserversCount)
+        .refine((hosts) => new Set(hosts).size === hosts.length, domainOrderMessages.nameserverDuplicate),
+    }),
+  ],
+  { error: domainOrderMessages.nameserversCount },
+);
 export type DomainNameservers = z.output<typeof DomainNameservers>;
 
 export const DomainOrderRequest = z
   .object({
     /** As typed or as shown (Unicode or A-label); the server checks it against every rule. */
-    domain: z.string({ error: domainOrderMessages.domainRequired }).trim().min(1, domainOrderMessages.domainRequired).max(300, domainOrderMessages.domainRequired),
-    years: z.number({ error: domainOrderMessages.yearsRange }).int(domainOrderMessages.yearsRange).min(DOMAIN_YEARS_MIN, domainOrderMessages.yearsRange).max(DOMAIN_YEARS_MAX, domainOrderMessages.yearsRange),
+    domain: z
+      .string({ error: domainOrderMessages.domainRequired })
+      .trim()
+      .min(1, domainOrderMessages.domainRequired)
+      .max(300, domainOrderMessages.domainRequired),
+    years: z
+      .number({ error: domainOrderMessages.yearsRange })
+      .int(domainOrderMessages.yearsRange)
+      .min(DOMAIN_YEARS_MIN, domainOrderMessages.yearsRange)
+      .max(DOMAIN_YEARS_MAX, domainOrderMessages.yearsRange),
     currency: z.enum(DOMAIN_PAYABLE_CURRENCIES, { error: domainOrderMessages.currencyInvalid }),
     registrant: DomainRegistrant,
     nameservers: DomainNameservers.default({ mode: "ours" }),
     /** The language the customer used; the order's emails are written in it. */
     language: DomainOrderLanguage.default("en"),
   })
-  .superRefine((order, ctx) => {
-    if (/^\d{12}$/.test(order.registrant.phoneNumber) && !order.registrant.phoneNumber.startsWith(DOMAIN_CURRENCY_COUNTRY[order.currency].prefix)) {
-      ctx.addIssue({ code: "custom", path: ["registrant", "phoneNumber"], message: domainOrderMessages.phonePrefix });
-    }
+  .transform((order, ctx) => {
+    // Stored, paid to and given to the registry as the MSISDN (calling code and number, digits only).
+    const country = paymentCountry(DOMAIN_CURRENCY_COUNTRY[order.currency].country)!;
+    const phoneNumber = mobileMoneyPhone(country, order.registrant.phoneNumber, ctx, ["registrant", "phoneNumber"]);
+    return { ...order, registrant: { ...order.registrant, phoneNumber } };
   });
 export type DomainOrderRequest = z.input<typeof DomainOrderRequest>;
 export type DomainOrderRequestParsed = z.output<typeof DomainOrderRequest>;
@@ -225,6 +262,12 @@ export const DomainOrderView = z.object({
   history: z.array(DomainOrderStep),
   /** A payment can be (re)started: the order waits for payment. */
   canPay: z.boolean(),
+  payments: OrderPayments,
+  /**
+   * Paid, and waiting on the registry: "registry" (it cannot take registrations now, maintenance or
+   * an outage; we try again by ourselves at `nextAttemptAt`) or "pending" (it accepted and will finish).
+   */
+  registryWait: z.object({ kind: z.enum(["registry", "pending"]), nextAttemptAt: z.string().nullable() }).nullable(),
 });
 export type DomainOrderView = z.infer<typeof DomainOrderView>;
 
@@ -285,6 +328,14 @@ export const DomainOrderDetail = DomainOrderSummary.extend({
   paymentTransactionId: z.string().nullable(),
   nextStatuses: z.array(DomainOrderStatus),
   events: z.array(DomainOrderEvent),
+  /** Who registers it, and what they did, step by step, oldest first. */
+  fulfilment: OrderFulfilment,
+  /** Waiting on the registry (see DomainOrderView), with how many attempts it could not take. */
+  registryWait: z
+    .object({ kind: z.enum(["registry", "pending"]), nextAttemptAt: z.string().nullable(), attempts: z.number() })
+    .nullable(),
+  /** A renewal waits for staff to do it at the registry and record the new expiry. */
+  renewalWaiting: z.object({ years: z.number(), since: z.string() }).nullable(),
   orderUrl: z.string(),
 });
 export type DomainOrderDetail = z.infer<typeof DomainOrderDetail>;
@@ -297,31 +348,49 @@ export const domainAdminMessages = {
   rateInvalid: "Enter how many units one US dollar buys (more than 0)",
 } as const;
 
+/** A day after today, YYYY-MM-DD. */
+const futureDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, domainAdminMessages.expiryInvalid)
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) > Date.now(),
+    domainAdminMessages.expiryInvalid,
+  );
+
 export const DomainTransitionRequest = z.object({
   to: DomainOrderStatus,
   /** Marking registered: the registry's id for the name (ROID) or the registrar's order number. */
   registryReference: z.string().trim().max(120, domainAdminMessages.referenceMax).optional(),
   /** Marking registered: when the registration runs out (YYYY-MM-DD); default: the years bought from today. */
-  expiresAt: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, domainAdminMessages.expiryInvalid)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && Date.parse(`${value}T00:00:00Z`) > Date.now(), domainAdminMessages.expiryInvalid)
-    .optional(),
+  expiresAt: futureDate.optional(),
   /** Sent to the customer with the change. */
-  reason: z.string().trim().max(2000).optional(),
+  reason: multiline(z.string().trim().max(2000)).optional(),
 });
 export type DomainTransitionRequest = z.input<typeof DomainTransitionRequest>;
 
-export const AddDomainNote = z.object({ body: z.string().trim().min(1).max(5000) });
+/** Staff renewed a name at the registry by hand: its new expiry. */
+export const RecordDomainRenewal = z.object({ expiresAt: futureDate });
+export type RecordDomainRenewal = z.input<typeof RecordDomainRenewal>;
 
-const usd = z.number({ error: domainAdminMessages.priceInvalid }).min(0.01, domainAdminMessages.priceInvalid).max(10_000, domainAdminMessages.priceInvalid).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, domainAdminMessages.priceInvalid);
+export const AddDomainNote = z.object({ body: multiline(z.string().trim().min(1).max(5000)) });
+
+const usd = z
+  .number({ error: domainAdminMessages.priceInvalid })
+  .min(0.01, domainAdminMessages.priceInvalid)
+  .max(10_000, domainAdminMessages.priceInvalid)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, domainAdminMessages.priceInvalid);
 
 /** New prices for one TLD, in the stored currency (US dollars per year). */
 export const UpdateTldPrice = z.object({ register: usd, renew: usd, transfer: usd });
 export type UpdateTldPrice = z.infer<typeof UpdateTldPrice>;
 
-export const UpdateDomainRate = z.object({ perUsd: z.number({ error: domainAdminMessages.rateInvalid }).positive(domainAdminMessages.rateInvalid).max(1_000_000, domainAdminMessages.rateInvalid) });
+export const UpdateDomainRate = z.object({
+  perUsd: z
+    .number({ error: domainAdminMessages.rateInvalid })
+    .positive(domainAdminMessages.rateInvalid)
+    .max(1_000_000, domainAdminMessages.rateInvalid),
+});
 
 /** A TLD's stored prices (USD) with what customers see in each currency. */
 export const TldPriceItem = z.object({
@@ -346,3 +415,26 @@ export type DomainRateItem = z.infer<typeof DomainRateItem>;
 
 export const DomainPriceSheet = z.object({ tlds: z.array(TldPriceItem), rates: z.array(DomainRateItem) });
 export type DomainPriceSheet = z.infer<typeof DomainPriceSheet>;
+
+/** One configured EPP server as this instance sees it, for the admin dashboard. */
+export const RegistryHealth = z.object({
+  /** "epp:ricta" */
+  id: z.string(),
+  name: z.string(),
+  /** host:port */
+  endpoint: z.string(),
+  tlds: z.array(z.string()),
+  /** up: answered a <hello> just now; down: did not (lastError says why). */
+  state: z.enum(["up", "down"]),
+  sessions: z.number(),
+  maxSessions: z.number(),
+  serverId: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  lastOkAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type RegistryHealth = z.infer<typeof RegistryHealth>;
+export const RegistryHealthList = z.object({ registries: z.array(RegistryHealth) });
+export type RegistryHealthList = z.infer<typeof RegistryHealthList>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaymentStatusView } from "./payments.ts";
 
 /** Shapes every order kind (VPS, domain) shares in the API. */
 
@@ -24,3 +25,42 @@ export function orderPage<T extends z.ZodTypeAny>(item: T) {
     counts: z.record(z.string(), z.number()),
   });
 }
+
+export const ORDER_STEP_STATUSES = ["running", "succeeded", "failed", "manual"] as const;
+export const OrderStepStatus = z.enum(ORDER_STEP_STATUSES);
+export type OrderStepStatus = z.infer<typeof OrderStepStatus>;
+
+/**
+ * One step a fulfiller took for an order (clone a VM, create a domain at the registry, send a
+ * refund): when, how it ended, and what the outside system answered. "manual": handed to staff.
+ */
+export const OrderStep = z.object({
+  id: z.string(),
+  /** Who did it: "proxmox:kigali", "epp:rw", "pawapay", "manual". */
+  fulfiller: z.string(),
+  action: z.string(),
+  status: OrderStepStatus,
+  answer: z.string().nullable(),
+  /** The member of staff who retried it; null when the order flow ran it. */
+  actor: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type OrderStep = z.infer<typeof OrderStep>;
+
+/** An order's fulfilment as staff see it: who handles it, every step, and whether a failed one may be retried. */
+export const OrderFulfilment = z.object({
+  fulfiller: z.string().nullable(),
+  steps: z.array(OrderStep),
+  /** The last step failed (or was handed to staff) and the order is where a retry can pick it up. */
+  canRetry: z.boolean(),
+  /**
+   * The order waits for its refund (domain: needs refund; VPS: failed), its payment completed, and
+   * no refund is under way: staff may approve one, sent through the payment provider.
+   */
+  canRefund: z.boolean(),
+});
+export type OrderFulfilment = z.infer<typeof OrderFulfilment>;
+
+/** The payments of an order, newest first, as its customer's page shows them (with their receipts). */
+export const OrderPayments = z.array(PaymentStatusView);

@@ -4,6 +4,8 @@ import {
   PaymentForm,
   hostedPaymentRequest,
   internationalPhone,
+  mobileMoneyPhoneMessages,
+  mobileMoneyPhoneProblem,
   parsePaymentResult,
   paymentCountries,
   paymentCountry,
@@ -85,8 +87,50 @@ describe("internationalPhone", () => {
 
   it("builds the hosted payment request the API accepts", () => {
     const request = hostedPaymentRequest(paymentCountry("UGA")!, PaymentForm.parse({ ...form, amount: "2500" }));
-    expect(request).toEqual({ phoneNumber: "256783456789", amount: 2500, currency: "UGX", description: "payment", country: "UGA" });
+    expect(request).toEqual({
+      phoneNumber: "256783456789",
+      amount: 2500,
+      currency: "UGX",
+      description: "payment",
+      country: "UGA",
+    });
     expect(HostedPaymentRequest.safeParse(request).success).toBe(true);
+  });
+});
+
+describe("the mobile-money number of every checkout", () => {
+  it.each([
+    ["RWA", "783456789"],
+    ["RWA", "0783 456 789"],
+    ["RWA", "078-345-6789"],
+    ["RWA", "250783456789"],
+    ["RWA", "+250 783 456 789"],
+    ["UGA", "(0772) 123 456"],
+    ["KEN", "712345678"],
+    ["KEN", "254712345678"],
+  ])("takes %s %j", (code, typed) => {
+    expect(mobileMoneyPhoneProblem(paymentCountry(code)!, typed)).toBeUndefined();
+  });
+
+  it.each([
+    ["RWA", "", mobileMoneyPhoneMessages.phoneMin],
+    ["RWA", "78345678", mobileMoneyPhoneMessages.phoneMin],
+    ["RWA", "0783 456 78", mobileMoneyPhoneMessages.phoneMin],
+    ["RWA", "7834567890", mobileMoneyPhoneMessages.phoneLength],
+    ["RWA", "2507834567890", mobileMoneyPhoneMessages.phoneLength],
+    ["RWA", "78345678x", mobileMoneyPhoneMessages.phoneInvalid],
+    ["RWA", "783 456 789 ext 2", mobileMoneyPhoneMessages.phoneInvalid],
+    ["RWA", "256772123456", mobileMoneyPhoneMessages.phonePrefix],
+    ["KEN", "+250 783 456 789", mobileMoneyPhoneMessages.phonePrefix],
+  ])("refuses %s %j: %s", (code, typed, message) => {
+    expect(mobileMoneyPhoneProblem(paymentCountry(code)!, typed)).toBe(message);
+  });
+
+  it("says the spec's words for a short number, and has a message of the catalog for every other problem", () => {
+    expect(mobileMoneyPhoneMessages.phoneMin).toBe("Phone number must be at least 9 digits");
+    for (const message of Object.values(mobileMoneyPhoneMessages)) {
+      expect(Object.values(paymentMessages)).toContain(message);
+    }
   });
 });
 
@@ -108,7 +152,10 @@ describe("HostedPaymentRequest", () => {
   });
 
   it("accepts amounts as numbers or numeric text and defaults the description", () => {
-    expect(HostedPaymentRequest.parse({ ...valid, amount: "1500", description: undefined })).toMatchObject({ amount: 1500, description: "payment" });
+    expect(HostedPaymentRequest.parse({ ...valid, amount: "1500", description: undefined })).toMatchObject({
+      amount: 1500,
+      description: "payment",
+    });
   });
 });
 
@@ -129,7 +176,10 @@ describe("status labels and colours (spec section 4)", () => {
 
 describe("parsePaymentResult", () => {
   it.each([
-    [encodeURIComponent(JSON.stringify({ success: true, transactionId: "t1", status: "COMPLETED" })), { success: true, transactionId: "t1", status: "COMPLETED" }],
+    [
+      encodeURIComponent(JSON.stringify({ success: true, transactionId: "t1", status: "COMPLETED" })),
+      { success: true, transactionId: "t1", status: "COMPLETED" },
+    ],
     [JSON.stringify({ success: false, error: "Declined" }), { success: false, error: "Declined" }],
   ])("reads %s", (raw, expected) => {
     // URLSearchParams has already decoded the value once.
@@ -137,7 +187,10 @@ describe("parsePaymentResult", () => {
     expect(parsePaymentResult(value)).toEqual(expected);
   });
 
-  it.each([[null], [""], ["{"], ["not json"], ["[1,2]"], ['{"success":"yes"}'], ["null"], ['{"transactionId":"t"}']])("ignores malformed %j", (raw) => {
-    expect(parsePaymentResult(raw)).toBeNull();
-  });
+  it.each([[null], [""], ["{"], ["not json"], ["[1,2]"], ['{"success":"yes"}'], ["null"], ['{"transactionId":"t"}']])(
+    "ignores malformed %j",
+    (raw) => {
+      expect(parsePaymentResult(raw)).toBeNull();
+    },
+  );
 });

@@ -32,6 +32,26 @@ export function paymentCountry(code: string | undefined | null): PaymentCountry 
   return paymentCountries.find((country) => country.code === code);
 }
 
+/* ---------------------------------------------------------------- Providers */
+
+/**
+ * The names customers know their wallets by, for pawaPay's provider codes in our three countries
+ * (reference: pawaPay's provider table). Brand names: the same in every language.
+ */
+export const providerNames: Readonly<Record<string, string>> = {
+  MTN_MOMO_RWA: "MTN MoMo",
+  AIRTEL_RWA: "Airtel Money",
+  MTN_MOMO_UGA: "MTN MoMo",
+  AIRTEL_OAPI_UGA: "Airtel Money",
+  MPESA_KEN: "M-Pesa",
+};
+
+/** "MTN MoMo" for `MTN_MOMO_RWA`; a code we have no name for reads as words ("VODACOM MPESA TZA"). */
+export function providerDisplayName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return providerNames[code] ?? code.replace(/_/g, " ");
+}
+
 /* ---------------------------------------------------------------- Business constants (spec section 9) */
 
 export const PAYMENT_AMOUNT_MIN = 5;
@@ -50,6 +70,7 @@ export const paymentMessages = {
   phoneMin: "Phone number must be at least 9 digits",
   phoneInvalid: "Phone number must contain only digits after the country code",
   phonePrefix: "Phone number must start with the country code of the selected country",
+  phoneLength: "Phone number must be 9 digits without the country code",
   amountRequired: "Amount is required",
   amountMin: "Amount must be at least 5 RWF",
   amountWhole: "Amount must be a whole number",
@@ -60,6 +81,7 @@ export const paymentMessages = {
   countryUnavailable: "Country not available",
   currencyMismatch: "Currency does not match the selected country",
   paymentFailedFallback: "Payment could not be completed",
+  emailInvalid: "Please enter a valid email address",
 } as const;
 export type PaymentMessageCode = keyof typeof paymentMessages;
 
@@ -86,6 +108,14 @@ const description = z
       .optional(),
   );
 
+/** Where the receipt goes: optional; trimmed, empty is absent. */
+const receiptEmail = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.email(paymentMessages.emailInvalid).max(254, paymentMessages.emailInvalid).optional());
+
 /** "1 000", "1,000.5" and similar are not numbers here: digits with an optional decimal part only. */
 const NUMERIC = /^\d+(\.\d+)?$/;
 
@@ -96,22 +126,29 @@ const amountText = z
   .min(1, paymentMessages.amountRequired)
   .refine((value) => NUMERIC.test(value) && Number(value) >= PAYMENT_AMOUNT_MIN, paymentMessages.amountMin);
 
-/** The payment form (spec section 3): the phone is typed without the country code. */
-export const PaymentForm = z.object({
-  phoneNumber: z
-    .string()
-    .trim()
-    .min(PAYMENT_PHONE_MIN, paymentMessages.phoneMin)
-    .refine((value) => value.replace(/\D/g, "").length >= PAYMENT_PHONE_MIN, paymentMessages.phoneMin),
-  provider: z.string().optional(),
-  amount: amountText,
-  description,
-});
-export type PaymentForm = z.infer<typeof PaymentForm>;
-export type PaymentFormInput = z.input<typeof PaymentForm>;
+/* ---------------------------------------------------------------- Mobile-money phone number */
+
+/**
+ * One rule for the mobile-money number of every checkout (/payment, VPS, domain orders): the
+ * customer types the national number (the country comes from the page: its country choice or the
+ * currency paid in); we send pawaPay the MSISDN, calling code plus national number, digits only.
+ */
+export const mobileMoneyPhoneMessages = {
+  phoneMin: paymentMessages.phoneMin,
+  phoneInvalid: paymentMessages.phoneInvalid,
+  phonePrefix: paymentMessages.phonePrefix,
+  phoneLength: paymentMessages.phoneLength,
+} as const;
+
+/** The field as typed (spec section 5): at least 9 characters and 9 digits; the country is checked on sending. */
+export const MobileMoneyNationalNumber = z
+  .string({ error: paymentMessages.phoneMin })
+  .trim()
+  .min(PAYMENT_PHONE_MIN, paymentMessages.phoneMin)
+  .refine((value) => value.replace(/\D/g, "").length >= PAYMENT_PHONE_MIN, paymentMessages.phoneMin);
 
 /** Spec section 5: non-digits stripped, a leading 0 of the national form dropped, prefix prepended. */
-export function internationalPhone(country: PaymentCountry, typed: string): string {
+export function internationalPhone(country: Pick<PaymentCountry, "prefix" | "nationalDigits">, typed: string): string {
   let digits = typed.replace(/\D/g, "");
   if (digits.startsWith(country.prefix) && digits.length === country.prefix.length + country.nationalDigits) {
     return digits;
@@ -119,6 +156,63 @@ export function internationalPhone(country: PaymentCountry, typed: string): stri
   digits = digits.replace(/^0+/, "");
   return `${country.prefix}${digits}`;
 }
+
+/** What may separate digits as people write numbers: spaces, dashes, dots, brackets, a leading +. */
+const PHONE_TYPED = /^\+?[\d\s().-]*$/;
+
+/**
+ * What is wrong with a mobile-money number for a country, or undefined when it is a number of that
+ * country. Takes the national number (783456789, 0783456789, 783 456 789) and, as older clients and
+ * stored orders send it, the full number (250783456789, +250 783 456 789).
+ */
+export function mobileMoneyPhoneProblem(country: PaymentCountry, typed: string): string | undefined {
+  const value = typed.trim();
+  if (!PHONE_TYPED.test(value)) return paymentMessages.phoneInvalid;
+  const digits = value.replace(/\D/g, "");
+  const national = internationalPhone(country, value).slice(country.prefix.length);
+  if (national.length === country.nationalDigits) return undefined;
+  const other = paymentCountries.find(
+    (c) =>
+      c.code !== country.code && digits.startsWith(c.prefix) && digits.length === c.prefix.length + c.nationalDigits,
+  );
+  if (other) return paymentMessages.phonePrefix;
+  return national.length < country.nationalDigits ? paymentMessages.phoneMin : paymentMessages.phoneLength;
+}
+
+/**
+ * The check-and-normalise step for a request whose country is known from another field: adds the
+ * issue at `path` and returns the MSISDN pawaPay wants (unchanged text when it is not valid).
+ */
+export function mobileMoneyPhone(
+  country: PaymentCountry,
+  typed: string,
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+): string {
+  const problem = mobileMoneyPhoneProblem(country, typed);
+  if (problem) {
+    ctx.addIssue({ code: "custom", path, message: problem });
+    return typed;
+  }
+  return internationalPhone(country, typed);
+}
+
+/** A phone number field of a request before its country is known: text, not too long to be a number. */
+export const MobileMoneyPhoneText = z
+  .string({ error: paymentMessages.phoneMin })
+  .trim()
+  .max(30, paymentMessages.phoneLength);
+
+/** The payment form (spec section 3): the phone is typed without the country code. */
+export const PaymentForm = z.object({
+  phoneNumber: MobileMoneyNationalNumber,
+  provider: z.string().optional(),
+  amount: amountText,
+  description,
+  email: receiptEmail,
+});
+export type PaymentForm = z.infer<typeof PaymentForm>;
+export type PaymentFormInput = z.input<typeof PaymentForm>;
 
 /** What the page sends to POST /api/hosted-payment, built from a valid form. */
 export function hostedPaymentRequest(country: PaymentCountry, form: PaymentForm): HostedPaymentRequest {
@@ -128,12 +222,14 @@ export function hostedPaymentRequest(country: PaymentCountry, form: PaymentForm)
     currency: country.currency,
     description: form.description ?? PAYMENT_DEFAULT_DESCRIPTION,
     country: country.code,
+    ...(form.email ? { email: form.email } : {}),
   };
 }
 
 const amountValue = z
   .union([z.number(), z.string().trim().regex(NUMERIC, paymentMessages.amountMin).transform(Number)], {
-    error: (issue) => (issue.input === undefined || issue.input === "" ? paymentMessages.amountRequired : paymentMessages.amountMin),
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? paymentMessages.amountRequired : paymentMessages.amountMin,
   })
   .pipe(
     z
@@ -151,7 +247,10 @@ const phoneDigits = z
   .max(15, paymentMessages.phoneInvalid);
 
 /** Cross-field rules of a payment request: the phone's prefix and the currency belong to the country. */
-function refineCountry<T extends { phoneNumber: string; currency: string; country: PaymentCountryCode }>(value: T, ctx: z.RefinementCtx) {
+function refineCountry<T extends { phoneNumber: string; currency: string; country: PaymentCountryCode }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   const country = paymentCountry(value.country);
   if (!country) return;
   if (!value.phoneNumber.startsWith(country.prefix)) {
@@ -172,6 +271,8 @@ export const HostedPaymentRequest = z
     currency: z.string({ error: paymentMessages.currencyMismatch }),
     description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
     country: countryCode,
+    /** Not in the spec's request: where to email the receipt. */
+    email: receiptEmail,
   })
   .superRefine(refineCountry);
 export type HostedPaymentRequest = z.input<typeof HostedPaymentRequest>;
@@ -182,7 +283,14 @@ export type HostedPaymentResponse = z.infer<typeof HostedPaymentResponse>;
 
 /* ---------------------------------------------------------------- Statuses (spec section 4) */
 
-export const TRANSACTION_STATUSES = ["PAYMENT_INITIATED", "ACCEPTED", "PENDING", "TIMEOUT", "COMPLETED", "FAILED"] as const;
+export const TRANSACTION_STATUSES = [
+  "PAYMENT_INITIATED",
+  "ACCEPTED",
+  "PENDING",
+  "TIMEOUT",
+  "COMPLETED",
+  "FAILED",
+] as const;
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 export const FINAL_STATUSES: readonly TransactionStatus[] = ["COMPLETED", "FAILED", "TIMEOUT"];
@@ -200,7 +308,9 @@ export const paymentStatusTable: Record<string, { label: string; colour: StatusC
 };
 
 /** null for the ready state (nothing shown). */
-export function paymentStatusDisplay(status: string | null | undefined): { label: string; colour: StatusColour } | null {
+export function paymentStatusDisplay(
+  status: string | null | undefined,
+): { label: string; colour: StatusColour } | null {
   if (!status) return null;
   return paymentStatusTable[status] ?? { label: status, colour: "grey" };
 }
@@ -235,12 +345,14 @@ export function encodePaymentResult(result: PaymentResult): string {
 /** GET /api/deposits/{id}/status: no phone number, no provider's developer message. */
 export const PaymentStatusView = z.object({
   transactionId: z.string(),
-  kind: z.enum(["deposit", "payout"]),
+  kind: z.enum(["deposit", "payout", "refund"]),
   status: TransactionStatus,
   amount: z.string(),
   currency: z.string(),
   country: z.string(),
   provider: z.string().nullable(),
+  /** The wallet's name as customers know it ("MTN MoMo"), not the provider's code. */
+  providerName: z.string().nullable(),
   providerTransactionId: z.string().nullable(),
   description: z.string().nullable(),
   createdAt: z.string(),
@@ -286,7 +398,10 @@ export const DepositRequest = z
     amount: amountValue,
     currency: z.string({ error: paymentMessages.currencyMismatch }),
     country: countryCode,
-    provider: z.string().regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid").optional(),
+    provider: z
+      .string()
+      .regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid")
+      .optional(),
     description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
   })
   .superRefine(refineCountry);
@@ -302,7 +417,10 @@ export const PayoutRequest = z
     amount: amountValue,
     currency: z.string({ error: paymentMessages.currencyMismatch }),
     country: countryCode,
-    provider: z.string().regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid").optional(),
+    provider: z
+      .string()
+      .regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid")
+      .optional(),
     description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
   })
   .superRefine(refineCountry);
@@ -312,7 +430,7 @@ export type PayoutRequest = z.input<typeof PayoutRequest>;
 
 export const TransactionListQuery = z.object({
   status: TransactionStatus.optional(),
-  kind: z.enum(["deposit", "payout"]).optional(),
+  kind: z.enum(["deposit", "payout", "refund"]).optional(),
   country: PaymentCountryCode.optional(),
   currency: PaymentCurrency.optional(),
   from: z.iso.date("from must be a date (YYYY-MM-DD)").optional(),
@@ -327,7 +445,7 @@ export type TransactionListQuery = z.input<typeof TransactionListQuery>;
 
 export const AdminTransaction = z.object({
   id: z.string(),
-  kind: z.enum(["deposit", "payout"]),
+  kind: z.enum(["deposit", "payout", "refund"]),
   status: TransactionStatus,
   providerStatus: z.string().nullable(),
   amount: z.string(),

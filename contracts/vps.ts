@@ -1,8 +1,71 @@
 import { z } from "zod";
-import { OrderEvent, orderPage } from "./orders.ts";
-import { VPS_CURRENCIES, type VpsAddon, type VpsCurrency, type VpsImage, type VpsLocation, type VpsPeriod, type VpsPlan, vpsRounding } from "../content/vps.ts";
+import { multiline } from "./text.ts";
+import { OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
+import { MobileMoneyPhoneText, mobileMoneyPhone, paymentCountry } from "./payments.ts";
 
 /* ---------------------------------------------------------------- Catalogue */
+
+// The shapes of content/vps.ts (the company's catalogue and prices), shared by both sides.
+export const VPS_CURRENCIES = ["RWF", "UGX", "KES", "USD"] as const;
+export type VpsCurrency = (typeof VPS_CURRENCIES)[number];
+
+export type VpsPrices = Record<VpsCurrency, number>;
+
+export interface VpsPlan {
+  id: string;
+  name: string;
+  vcpu: number;
+  ramGb: number;
+  ssdGb: number;
+  bandwidthTb: number;
+  /** Monthly price per currency. */
+  monthly: VpsPrices;
+  /** Shown with a "Most popular" badge. */
+  popular?: boolean;
+  /** Who the plan suits, one line. */
+  bestFor: string;
+}
+
+export interface VpsLocation {
+  id: string;
+  city: string;
+  country: string;
+  flag: string;
+}
+
+export interface VpsImage {
+  id: string;
+  name: string;
+  family: "ubuntu" | "debian" | "rocky" | "alma" | "windows";
+  version: string;
+}
+
+export interface VpsPeriod {
+  months: 1 | 3 | 6 | 12;
+  /** Whole percent off the plan and add-ons for paying this many months at once. */
+  discountPercent: number;
+}
+
+export interface VpsAddon {
+  id: "backups" | "extraIpv4" | "managedSupport";
+  name: string;
+  description: string;
+  /** Monthly price per currency, per unit. */
+  monthly: VpsPrices;
+  /** Most units a server can take (extra IPv4 addresses); 1 for on/off add-ons. */
+  maxQuantity: number;
+}
+
+/**
+ * Totals are rounded to a step each currency is actually paid in: RWF to 100, UGX to 1,000,
+ * KES to 10 (mobile money takes whole amounts), USD to the cent.
+ */
+export const vpsRounding: Record<VpsCurrency, { step: number; decimals: number }> = {
+  RWF: { step: 100, decimals: 0 },
+  UGX: { step: 1000, decimals: 0 },
+  KES: { step: 10, decimals: 0 },
+  USD: { step: 0.01, decimals: 2 },
+};
 
 export const VpsCurrencyCode = z.enum(VPS_CURRENCIES);
 /** Mobile money pays in the country's own currency; USD is shown for comparison only. */
@@ -15,7 +78,12 @@ export const VPS_CURRENCY_COUNTRY: Record<VpsPayableCurrency, { country: string;
   KES: { country: "KEN", prefix: "254" },
 };
 
-const Prices = z.object({ RWF: z.number().min(0), UGX: z.number().min(0), KES: z.number().min(0), USD: z.number().min(0) });
+const Prices = z.object({
+  RWF: z.number().min(0),
+  UGX: z.number().min(0),
+  KES: z.number().min(0),
+  USD: z.number().min(0),
+});
 
 export const VpsPlanView = z.object({
   id: z.string(),
@@ -49,7 +117,13 @@ export const VpsCatalog = z.object({
 export type VpsCatalog = z.infer<typeof VpsCatalog>;
 
 /** The catalogue as content/ has it, every plan on sale. */
-export function catalogFromContent(content: { plans: VpsPlan[]; locations: VpsLocation[]; images: VpsImage[]; periods: VpsPeriod[]; addons: VpsAddon[] }): VpsCatalog {
+export function catalogFromContent(content: {
+  plans: VpsPlan[];
+  locations: VpsLocation[];
+  images: VpsImage[];
+  periods: VpsPeriod[];
+  addons: VpsAddon[];
+}): VpsCatalog {
   return { ...content, plans: content.plans.map((plan) => ({ ...plan, active: true })) };
 }
 
@@ -121,7 +195,8 @@ export function quoteVps(catalog: Pick<VpsCatalog, "plans" | "periods" | "addons
   add(plan.id, 1, plan.monthly[currency]);
   for (const addon of catalog.addons) {
     const chosen = selection.addons[addon.id];
-    const quantity = typeof chosen === "number" ? Math.max(0, Math.min(addon.maxQuantity, Math.floor(chosen))) : chosen ? 1 : 0;
+    const quantity =
+      typeof chosen === "number" ? Math.max(0, Math.min(addon.maxQuantity, Math.floor(chosen))) : chosen ? 1 : 0;
     if (quantity > 0) add(addon.id, quantity, addon.monthly[currency]);
   }
   const subtotalMinor = lines.reduce((sum, line) => sum + line.minor, 0);
@@ -147,17 +222,18 @@ export const vpsMessages = {
   imageUnknown: "Choose one of the operating system images",
   periodUnknown: "Choose a billing period of 1, 3, 6 or 12 months",
   hostnameRequired: "Server name is required",
-  hostnameInvalid: "Use letters, digits and hyphens, in parts of up to 63 characters separated by dots, not starting or ending with a hyphen",
+  hostnameInvalid:
+    "Use letters, digits and hyphens, in parts of up to 63 characters separated by dots, not starting or ending with a hyphen",
   hostnameTooLong: "Server name must be 253 characters or less",
   sshKeyRequired: "Paste your SSH public key, or choose to receive a password",
-  sshKeyFormat: "This is not an SSH public key: it should start with ssh-ed25519, ecdsa-sha2-nistp256/384/521 or ssh-rsa",
-  sshKeyPrivate: "This looks like a private key. Paste the public key (the .pub file) instead, and keep the private key secret",
+  sshKeyFormat:
+    "This is not an SSH public key: it should start with ssh-ed25519, ecdsa-sha2-nistp256/384/521 or ssh-rsa",
+  sshKeyPrivate:
+    "This looks like a private key. Paste the public key (the .pub file) instead, and keep the private key secret",
   sshKeyCorrupt: "This SSH public key is damaged: its data does not match its type",
   sshKeyRsaWeak: "RSA keys must be at least 2048 bits",
   nameRequired: "Name is required",
   emailInvalid: "Enter a valid email address",
-  phoneInvalid: "Enter the mobile-money number with its country code, digits only (for example 250788123456)",
-  phonePrefix: "The mobile-money number must belong to the country of the chosen currency",
 } as const;
 
 export type VpsMessageCode = keyof typeof vpsMessages;
@@ -178,7 +254,11 @@ export const VpsHostname = z
   .toLowerCase()
   .min(1, vpsMessages.hostnameRequired)
   .max(253, vpsMessages.hostnameTooLong)
-  .refine((value) => value.split(".").every((label) => HOSTNAME_LABEL.test(label)) && !/^\d+$/.test(value.split(".").at(-1) ?? ""), vpsMessages.hostnameInvalid);
+  .refine(
+    (value) =>
+      value.split(".").every((label) => HOSTNAME_LABEL.test(label)) && !/^\d+$/.test(value.split(".").at(-1) ?? ""),
+    vpsMessages.hostnameInvalid,
+  );
 
 export type SshKeyCheck = { ok: true; type: string; bits: number } | { ok: false; message: string };
 
@@ -200,7 +280,8 @@ function sshReader(bytes: Uint8Array) {
   return {
     next(): Uint8Array | null {
       if (offset + 4 > bytes.length) return null;
-      const length = ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+      const length =
+        ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
       offset += 4;
       if (offset + length > bytes.length) return null;
       const value = bytes.subarray(offset, offset + length);
@@ -230,8 +311,10 @@ export function checkSshPublicKey(input: string): SshKeyCheck {
   const line = input.trim();
   if (/PRIVATE KEY/.test(line)) return { ok: false, message: vpsMessages.sshKeyPrivate };
   const [type, data, ...rest] = line.split(/\s+/);
-  if (!type || !data || line.includes("\n") || rest.join(" ").length > 200) return { ok: false, message: vpsMessages.sshKeyFormat };
-  if (type !== "ssh-ed25519" && type !== "ssh-rsa" && !/^ecdsa-sha2-nistp(256|384|521)$/.test(type)) return { ok: false, message: vpsMessages.sshKeyFormat };
+  if (!type || !data || line.includes("\n") || rest.join(" ").length > 200)
+    return { ok: false, message: vpsMessages.sshKeyFormat };
+  if (type !== "ssh-ed25519" && type !== "ssh-rsa" && !/^ecdsa-sha2-nistp(256|384|521)$/.test(type))
+    return { ok: false, message: vpsMessages.sshKeyFormat };
   const bytes = base64Bytes(data);
   if (!bytes) return { ok: false, message: vpsMessages.sshKeyCorrupt };
   const reader = sshReader(bytes);
@@ -244,7 +327,8 @@ export function checkSshPublicKey(input: string): SshKeyCheck {
   if (type === "ssh-rsa") {
     const exponent = reader.next();
     const modulus = reader.next();
-    if (!exponent || !modulus || !reader.done() || mpintBits(exponent) === 0) return { ok: false, message: vpsMessages.sshKeyCorrupt };
+    if (!exponent || !modulus || !reader.done() || mpintBits(exponent) === 0)
+      return { ok: false, message: vpsMessages.sshKeyCorrupt };
     const bits = mpintBits(modulus);
     if (bits < 2048) return { ok: false, message: vpsMessages.sshKeyRsaWeak };
     return { ok: true, type, bits };
@@ -260,7 +344,16 @@ export function checkSshPublicKey(input: string): SshKeyCheck {
 
 /* ---------------------------------------------------------------- Orders */
 
-export const VPS_ORDER_STATUSES = ["pending_payment", "paid", "provisioning", "active", "suspended", "failed", "refunded", "cancelled"] as const;
+export const VPS_ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "provisioning",
+  "active",
+  "suspended",
+  "failed",
+  "refunded",
+  "cancelled",
+] as const;
 export const VpsOrderStatus = z.enum(VPS_ORDER_STATUSES);
 export type VpsOrderStatus = z.infer<typeof VpsOrderStatus>;
 
@@ -299,23 +392,25 @@ export const VpsOrderRequest = z
     currency: VpsPayableCurrency,
     hostname: VpsHostname,
     accessMethod: z.enum(["ssh_key", "password"]),
-    sshPublicKey: z.string().max(16_384).optional(),
+    // One key line; a pasted key's trailing line break is trimmed by checkSshPublicKey.
+    sshPublicKey: multiline(z.string().max(16_384)).optional(),
     name: z.string().trim().min(2, vpsMessages.nameRequired).max(120),
     email: z.string().trim().toLowerCase().pipe(z.email(vpsMessages.emailInvalid)),
-    phoneNumber: z.string().trim().regex(/^\d{12}$/, vpsMessages.phoneInvalid),
+    /** The national number, as on /payment (the full number is still taken); stored as the MSISDN. */
+    phoneNumber: MobileMoneyPhoneText,
   })
-  .superRefine((order, ctx) => {
-    if (!order.phoneNumber.startsWith(VPS_CURRENCY_COUNTRY[order.currency].prefix)) {
-      ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: vpsMessages.phonePrefix });
-    }
+  .transform((order, ctx) => {
+    const country = paymentCountry(VPS_CURRENCY_COUNTRY[order.currency].country)!;
+    const phoneNumber = mobileMoneyPhone(country, order.phoneNumber, ctx, ["phoneNumber"]);
     if (order.accessMethod === "ssh_key") {
       if (!order.sshPublicKey?.trim()) {
         ctx.addIssue({ code: "custom", path: ["sshPublicKey"], message: vpsMessages.sshKeyRequired });
-        return;
+      } else {
+        const check = checkSshPublicKey(order.sshPublicKey);
+        if (!check.ok) ctx.addIssue({ code: "custom", path: ["sshPublicKey"], message: check.message });
       }
-      const check = checkSshPublicKey(order.sshPublicKey);
-      if (!check.ok) ctx.addIssue({ code: "custom", path: ["sshPublicKey"], message: check.message });
     }
+    return { ...order, phoneNumber };
   });
 export type VpsOrderRequest = z.input<typeof VpsOrderRequest>;
 
@@ -338,7 +433,14 @@ const QuoteView = z.object({
   perMonth: z.number(),
 });
 
-const PlanSnapshot = z.object({ id: z.string(), name: z.string(), vcpu: z.number(), ramGb: z.number(), ssdGb: z.number(), bandwidthTb: z.number() });
+const PlanSnapshot = z.object({
+  id: z.string(),
+  name: z.string(),
+  vcpu: z.number(),
+  ramGb: z.number(),
+  ssdGb: z.number(),
+  bandwidthTb: z.number(),
+});
 
 /** What the customer sees behind the order link. */
 export const VpsOrderView = z.object({
@@ -366,6 +468,7 @@ export const VpsOrderView = z.object({
     .nullable(),
   /** A payment can be (re)started: the order waits for payment. */
   canPay: z.boolean(),
+  payments: OrderPayments,
 });
 export type VpsOrderView = z.infer<typeof VpsOrderView>;
 
@@ -414,10 +517,16 @@ export const VpsOrderDetail = VpsOrderSummary.extend({
   hasCredentials: z.boolean(),
   credentialsRevealedAt: z.string().nullable(),
   provisioner: z.string().nullable(),
+  /** When staff confirmed the server's deletion; null while it exists. */
+  serverDeletedAt: z.string().nullable(),
+  /** The order is suspended or cancelled and its server not yet deleted. */
+  canDeleteServer: z.boolean(),
   paidAt: z.string().nullable(),
   activatedAt: z.string().nullable(),
   nextStatuses: z.array(VpsOrderStatus),
   events: z.array(VpsOrderEvent),
+  /** Who builds (and stops, starts, deletes) the server, each step with the cluster's answer. */
+  fulfilment: OrderFulfilment,
   orderUrl: z.string(),
 });
 export type VpsOrderDetail = z.infer<typeof VpsOrderDetail>;
@@ -430,6 +539,7 @@ export const vpsAdminMessages = {
   passwordRequired: "Enter the password the customer will log in with (at least 12 characters)",
   serverRequired: "Enter the server's IP address and login before marking it active",
   reasonRequired: "Say why, in a few words",
+  referenceRequired: "Type the order's reference to confirm",
 } as const;
 
 export const VpsTransitionRequest = z.object({
@@ -438,16 +548,26 @@ export const VpsTransitionRequest = z.object({
   server: z
     .object({
       ipAddress: z.string().trim().regex(Ipv4, vpsAdminMessages.ipInvalid),
-      username: z.string().trim().regex(/^[a-z_][a-z0-9_-]{0,31}$/, vpsAdminMessages.usernameInvalid),
+      username: z
+        .string()
+        .trim()
+        .regex(/^[a-z_][a-z0-9_-]{0,31}$/, vpsAdminMessages.usernameInvalid),
       /** Required for "send me a password" orders; ignored for SSH-key orders. */
       password: z.string().min(12, vpsAdminMessages.passwordRequired).max(200).optional(),
     })
     .optional(),
-  reason: z.string().trim().max(2000).optional(),
+  reason: multiline(z.string().trim().max(2000)).optional(),
 });
 export type VpsTransitionRequest = z.input<typeof VpsTransitionRequest>;
 
-export const AddVpsNote = z.object({ body: z.string().trim().min(1).max(5000) });
+/** Deleting a server for good: staff type the order's reference to confirm. */
+export const DeleteVpsServer = z.object({
+  reference: z.string().trim().min(1, vpsAdminMessages.referenceRequired).max(20),
+  reason: multiline(z.string().trim().max(2000)).optional(),
+});
+export type DeleteVpsServer = z.input<typeof DeleteVpsServer>;
+
+export const AddVpsNote = z.object({ body: multiline(z.string().trim().min(1).max(5000)) });
 
 export const VpsPriceItem = z.object({
   id: z.string(),
@@ -460,8 +580,39 @@ export const VpsPriceItem = z.object({
 export type VpsPriceItem = z.infer<typeof VpsPriceItem>;
 
 export const UpdateVpsPrice = z.object({
-  monthly: z.object({ RWF: z.number().int().min(1), UGX: z.number().int().min(1), KES: z.number().int().min(1), USD: z.number().min(0.01).multipleOf(0.01) }),
+  monthly: z.object({
+    RWF: z.number().int().min(1),
+    UGX: z.number().int().min(1),
+    KES: z.number().int().min(1),
+    USD: z.number().min(0.01).multipleOf(0.01),
+  }),
   active: z.boolean().default(true),
 });
 
 export const VpsRenewal = VpsOrderSummary.extend({ daysLeft: z.number() });
+
+/** A server stopped for longer than the retention period, waiting for staff to confirm its deletion. */
+export const VpsServerToDelete = VpsOrderSummary.extend({ suspendedAt: z.string(), daysStopped: z.number() });
+export type VpsServerToDelete = z.infer<typeof VpsServerToDelete>;
+
+/** A cluster servers are built on, as the admin dashboard shows it (checked when asked, at most every 30 s). */
+export const VpsClusterHealth = z.object({
+  locationId: z.string(),
+  fulfiller: z.string(),
+  /** The API's host and port (never the token). */
+  host: z.string(),
+  /** ok: answering, every node of the pool online; degraded: answering, some node not; down: not answering. */
+  status: z.enum(["ok", "degraded", "down"]),
+  version: z.string().nullable(),
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      online: z.boolean(),
+      memoryFreeGb: z.number().nullable(),
+      memoryTotalGb: z.number().nullable(),
+    }),
+  ),
+  error: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type VpsClusterHealth = z.infer<typeof VpsClusterHealth>;

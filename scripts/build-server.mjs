@@ -1,13 +1,15 @@
 // Bundles the server into dist/server (dependencies stay in node_modules) and
 // precompresses the built site so it is served as Brotli or gzip without CPU per request.
+// `--server-only` skips the site (npm run db:migrate on a fresh clone needs only the server).
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { build } from "esbuild";
+import { deferHydrationInBuild } from "./defer-hydration.mjs";
 
 await build({
-  entryPoints: ["server/main.ts"],
+  entryPoints: ["server/main.ts", "server/migrate.ts"],
   outdir: "dist/server",
   bundle: true,
   platform: "node",
@@ -17,6 +19,14 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+if (process.argv.includes("--server-only")) {
+  console.log("server bundled to dist/server");
+  process.exit(0);
+}
+
+// Prerendered pages paint before any JavaScript is requested (docs/decisions/0031-paint-before-script.md).
+const pages = await deferHydrationInBuild("build/client");
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -32,4 +42,6 @@ await Promise.all(
     await writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
   }),
 );
-console.log(`server bundled to dist/server; ${files.length} site files precompressed`);
+console.log(
+  `server bundled to dist/server; ${pages} pages hydrate after first paint; ${files.length} site files precompressed`,
+);

@@ -11,7 +11,7 @@ describe.each(databaseBackends())("the app on $name", (backend) => {
 
   beforeAll(async () => {
     ({ database, cleanup } = await backend.open());
-    app = await testApp(database, { env: { TRUST_PROXY: "true" } });
+    app = await testApp(database, { env: { TRUST_PROXY: "127.0.0.1" } });
   });
   afterAll(async () => {
     await app.close();
@@ -72,7 +72,10 @@ describe.each(databaseBackends())("the app on $name", (backend) => {
     const response = await errorApp.inject("/api/explode");
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain("hunter2");
-    expect(response.json()).toEqual({ error: "internal", message: "Something went wrong on our side. Please try again." });
+    expect(response.json()).toEqual({
+      error: "internal",
+      message: "Something went wrong on our side. Please try again.",
+    });
     await errorApp.close();
     expect(logged).toHaveBeenCalled();
   });

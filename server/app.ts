@@ -3,43 +3,46 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Mailer } from "./adapters/mail/mailer.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { localizeContractMessage } from "./lib/contract-messages.ts";
 import { AppError } from "./lib/errors.ts";
-import { languageFromAcceptHeader, defaultLanguage } from "../contracts/languages.ts";
+import { languageFromAcceptHeader, defaultLanguage } from "#contracts/languages.ts";
 import { requestLanguage, serverT } from "./lib/i18n.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import { rateLimitStore } from "./lib/rate-limit-store.ts";
-import { installAdminGuard } from "./modules/admin/admin-guard.ts";
-import { authRoutes } from "./modules/admin/auth-routes.ts";
-import { overviewRoutes } from "./modules/admin/overview-routes.ts";
-import { staffRoutes } from "./modules/admin/staff-routes.ts";
-import { analysisRoutes } from "./modules/analysis/analysis-routes.ts";
-import type { LabRunner } from "./modules/analysis/analysis-runner.ts";
-import { analysisService } from "./modules/analysis/analysis-service.ts";
-import { lighthouseRunner } from "./modules/analysis/lighthouse-runner.ts";
-import { reportExpiry } from "./modules/analysis/report-expiry.ts";
-import { networkPolicy, type ResolveAll } from "./modules/analysis/ssrf-guard.ts";
-import { contactRoutes } from "./modules/contact/contact-routes.ts";
-import { advisorRoutes } from "./modules/advisor/advisor-routes.ts";
-import { enquiryAdminRoutes } from "./modules/contact/enquiry-admin-routes.ts";
-import { registerChat } from "./modules/chat/chat-module.ts";
-import { healthRoutes } from "./modules/health/health-routes.ts";
-import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/outbox-dispatcher.ts";
-import { registerPayments } from "./modules/payments/payments-plugin.ts";
-import { registerVps } from "./modules/vps/vps-plugin.ts";
-import { seoRoutes } from "./modules/site/seo-routes.ts";
-import { registerDomains } from "./modules/domains/domains-module.ts";
-import type { Registrar } from "./modules/domains/registrar.ts";
+import { installAdminGuard } from "./lib/admin-guard.ts";
+import { authRoutes, findActiveSession, staffRoutes } from "./modules/admin/index.ts";
+import { advisorRoutes } from "./modules/advisor/index.ts";
+import {
+  analysisRoutes,
+  analysisService,
+  lighthouseRunner,
+  networkPolicy,
+  reportExpiry,
+  type LabRunner,
+  type ResolveAll,
+} from "./modules/analysis/index.ts";
+import { registerAccount } from "./modules/account/index.ts";
+import { registerChat } from "./modules/chat/index.ts";
+import { contactRoutes, enquiryAdminRoutes } from "./modules/contact/index.ts";
+import { overviewRoutes } from "./modules/dashboard/index.ts";
+import { registerDomains, type Registrar } from "./modules/domains/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { registerMetrics } from "./modules/metrics/index.ts";
+import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications/index.ts";
+import { registerPayments } from "./modules/payments/index.ts";
+import { registerRenewals } from "./modules/renewals/index.ts";
+import { reportRoutes } from "./modules/reports/index.ts";
+import { inlineScriptHashes, registerStaticSite, seoRoutes } from "./modules/site/index.ts";
+import { registerVps, type Provisioner } from "./modules/vps/index.ts";
 import { withPrivateUrls } from "./lib/log-privacy.ts";
-import { inlineScriptHashes, registerStaticSite } from "./modules/site/static-site.ts";
+import { proxyTrust } from "./lib/proxy-trust.ts";
+import { installInputGuard } from "./lib/input-guard.ts";
+import { registerOpenApi } from "./lib/openapi.ts";
+import { installRouteTable } from "./lib/route-table.ts";
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -51,6 +54,10 @@ export interface AppDeps {
   analysis?: { resolve?: ResolveAll; ca?: string; lab?: LabRunner | null; timeoutMs?: number };
   /** Domain orders: a registrar other than the manual one. */
   domains?: { registrar?: Registrar };
+  /** VPS orders: a provisioner double, or how the configured one waits between task reads. */
+  vps?: { provisioner?: Provisioner; pause?: (ms: number) => Promise<void> };
+  /** The time for figures that depend on "today" (tests fix it); the system clock by default. */
+  clock?: () => Date;
 }
 
 declare module "fastify" {
@@ -83,12 +90,22 @@ function fieldName(instancePath: string, fallback: string | undefined): string {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withPrivateUrls(deps.logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // A half-sent request (slow headers or body) is cut off instead of held open (issue 16,
+    // finding 8); answers, chat streams included, are not limited by it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
+      // Node enforces both timeouts on this tick (30 s by default, longer than the limits themselves).
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000),
+    },
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Before any route: the table of every route the app answers (the adversarial suite walks it).
+  installRouteTable(app);
   // The API speaks JSON only: any other body type gets 415 instead of reaching validation.
   app.removeContentTypeParser(["text/plain"]);
   app.setValidatorCompiler(validatorCompiler);
@@ -105,7 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // API answers carry messages in the request's language: a shared cache must keep them apart.
     if (request.url.startsWith("/api/")) {
       const vary = String(reply.getHeader("vary") ?? "");
-      if (!/accept-language|\*/i.test(vary)) reply.header("vary", vary ? `${vary}, Accept-Language` : "Accept-Language");
+      if (!/accept-language|\*/i.test(vary))
+        reply.header("vary", vary ? `${vary}, Accept-Language` : "Accept-Language");
     }
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=63072000; includeSubDomains");
@@ -153,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     global: false,
     store: rateLimitStore(deps.rateLimiter),
     errorResponseBuilder: (_request, context) =>
-      new AppError("rate_limited", serverT("rateLimited", { seconds: Math.ceil(context.ttl / 1000) }), 429),
+      new AppError("rate_limited", serverT("rateLimited", { count: Math.ceil(context.ttl / 1000) }), 429),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -173,13 +191,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     if (error instanceof AppError) {
       if (error.details?.headers) reply.headers(error.details.headers);
-      return reply.status(error.status).send({ error: error.code, message: error.message, fields: error.details?.fields });
+      return reply
+        .status(error.status)
+        .send({ error: error.code, message: error.message, fields: error.details?.fields });
     }
     switch (error.code) {
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return reply
-          .status(413)
-          .send({ error: "payload_too_large", message: serverT("payloadTooLarge", { limit: request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT }) });
+        return reply.status(413).send({
+          error: "payload_too_large",
+          message: serverT("payloadTooLarge", { limit: request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT }),
+        });
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
         return reply.status(415).send({ error: "unsupported_media_type", message: serverT("unsupportedMediaType") });
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -196,6 +217,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.status(500).send({ error: "internal", message: serverT("internal") });
   });
 
+  // Before any route: every request's strings are checked against control characters and
+  // single-line fields against line breaks, before the contracts' own rules (issue 16).
+  installInputGuard(app);
+
   const outbox = outboxDispatcher({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -207,12 +232,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook("onClose", async () => outbox.stop());
 
   // Before any route is registered, so every /api/admin route gets the guard.
+  const sessionPolicy = {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+    requireAdminTotp: config.requireAdminTotp,
+  };
   installAdminGuard(app, {
-    db: deps.database.db,
-    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    findSession: (token) => findActiveSession(deps.database.db, token, sessionPolicy),
     publicUrl: config.publicUrl,
   });
 
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
   const analysisPolicy = networkPolicy({
@@ -220,9 +250,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     resolve: deps.analysis?.resolve,
     ca: deps.analysis?.ca,
   });
-  const lab = deps.analysis?.lab !== undefined ? deps.analysis.lab : config.chromePath ? lighthouseRunner({ chromePath: config.chromePath, policy: analysisPolicy, log: app.log }) : null;
+  const lab =
+    deps.analysis?.lab !== undefined
+      ? deps.analysis.lab
+      : config.chromePath
+        ? lighthouseRunner({ chromePath: config.chromePath, policy: analysisPolicy, log: app.log })
+        : null;
   if (lab && "close" in lab) app.addHook("onClose", async () => (lab as { close: () => Promise<void> }).close());
-  const reportExpirySweeper = reportExpiry({ db: deps.database.db, retentionDays: config.analysisRetentionDays, log: app.log });
+  const reportExpirySweeper = reportExpiry({
+    db: deps.database.db,
+    retentionDays: config.analysisRetentionDays,
+    log: app.log,
+  });
   reportExpirySweeper.start();
   app.addHook("onClose", async () => reportExpirySweeper.stop());
   await app.register(analysisRoutes, {
@@ -244,11 +283,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, {
     db: deps.database.db,
     limiter: deps.rateLimiter,
-    policy: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    policy: sessionPolicy,
+    notifyTo: config.contactNotifyTo,
+    totpKey: config.vps.credentialsKey,
   });
   await app.register(staffRoutes, { db: deps.database.db });
-  await app.register(overviewRoutes, { db: deps.database.db });
+  await app.register(overviewRoutes, { db: deps.database.db, clock: deps.clock ?? (() => new Date()) });
   await app.register(enquiryAdminRoutes, { db: deps.database.db });
+  await app.register(reportRoutes, { db: deps.database.db });
   await app.register(advisorRoutes, {
     db: deps.database.db,
     publicUrl: config.publicUrl,
@@ -257,8 +299,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await registerChat(app, { config, database: deps.database, onEnquiry: () => outbox.nudge() });
   await registerPayments(app, config, deps.database.db);
-  await registerVps(app, config, deps.database.db, { onQueued: () => outbox.nudge() });
-  await registerDomains(app, config, deps.database.db, { onQueued: () => outbox.nudge(), ...(deps.domains?.registrar ? { registrar: deps.domains.registrar } : {}) });
+  await registerMetrics(app, {
+    database: deps.database,
+    token: config.metrics.token,
+    agentWaitMs: config.chat.agentWaitMs,
+    openStreams: () => app.chatStreams.size,
+  });
+  await registerVps(app, config, deps.database.db, {
+    onQueued: () => outbox.nudge(),
+    ...(deps.vps?.provisioner ? { provisioner: deps.vps.provisioner } : {}),
+    ...(deps.vps?.pause ? { pause: deps.vps.pause } : {}),
+  });
+  await registerDomains(app, config, deps.database.db, {
+    onQueued: () => outbox.nudge(),
+    ...(deps.domains?.registrar ? { registrar: deps.domains.registrar } : {}),
+  });
+  await registerAccount(app, {
+    db: deps.database.db,
+    limiter: deps.rateLimiter,
+    publicUrl: config.publicUrl,
+    clock: deps.clock ?? (() => new Date()),
+    notifyTo: config.contactNotifyTo,
+    onQueued: () => outbox.nudge(),
+  });
+  await registerRenewals(app, config, deps.database.db, {
+    clock: deps.clock ?? (() => new Date()),
+    onQueued: () => outbox.nudge(),
+  });
   await registerStaticSite(app, config.staticDir);
   return app;
 }

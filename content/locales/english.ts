@@ -8,6 +8,7 @@ import { company } from "../company.ts";
 import { faq } from "../faq.ts";
 import { featuredServices, quickLinks } from "../featured.ts";
 import { founder } from "../founder.ts";
+import { cookieStatement, dataProtection, faqPage, legalUpdated, privacyPolicy, termsOfService } from "../legal.ts";
 import { freeTools, serviceCategories } from "../services.ts";
 import { hostingOptions, skillNames, stackTemplates } from "../stack-catalog.ts";
 import { stats } from "../stats.ts";
@@ -21,6 +22,7 @@ export const englishContent = {
   faq: { faq },
   featured: { featuredServices, quickLinks },
   founder: { founder },
+  legal: { privacyPolicy, termsOfService, cookieStatement, dataProtection, legalUpdated, faqPage },
   services: { serviceCategories, freeTools },
   "stack-catalog": { skillNames, stackTemplates, hostingOptions },
   stats: { stats },

@@ -16,11 +16,14 @@ export function localizeContent<T>(english: T, overlay: unknown, key?: string): 
     return (typeof overlay === "string" && overlay.trim() ? brand(overlay) : english) as T;
   }
   if (Array.isArray(english)) {
-    return (Array.isArray(overlay) ? english.map((item, index) => localizeContent(item, overlay[index], key)) : english) as T;
+    return (
+      Array.isArray(overlay) ? english.map((item, index) => localizeContent(item, overlay[index], key)) : english
+    ) as T;
   }
   if (english && typeof english === "object" && typeof overlay === "object") {
     const out: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(english)) out[name] = localizeContent(value, (overlay as Record<string, unknown>)[name], name);
+    for (const [name, value] of Object.entries(english))
+      out[name] = localizeContent(value, (overlay as Record<string, unknown>)[name], name);
     return out as T;
   }
   return english;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,9 +10,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../lib/project-root.ts";
-import * as schema from "./schema.ts";
+import { queryRows } from "./query.ts";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No schema is bound: queries name their tables, which live with the module that owns them.
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -20,15 +22,98 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (null for the embedded database, which has none). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** How the database's applied migrations compare with the ones this build knows. */
+  schemaStatus(): Promise<SchemaStatus>;
   /**
    * LISTENs on a channel (NOTIFY is plain SQL: `select pg_notify(...)`, delivered on commit).
    * Resolves once listening; the returned function stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Where connection errors outside any query go (an idle connection dropped, the LISTEN connection
+   * lost): the app logs them. Until a handler is set they are written to stderr, never swallowed.
+   */
+  onError(handler: (error: Error, source: "pool" | "listener") => void): void;
   close(): Promise<void>;
 }
 
+function connectionErrors() {
+  let handler: ((error: Error, source: "pool" | "listener") => void) | null = null;
+  return {
+    set: (next: typeof handler) => void (handler = next),
+    report(error: Error, source: "pool" | "listener") {
+      if (handler) handler(error, source);
+      else process.stderr.write(`database ${source} error: ${error.message}\n`);
+    },
+  };
+}
+
 export const migrationsFolder = () => path.join(projectRoot(), "server", "db", "migrations");
+
+/**
+ * "current": every migration this build knows is applied, and nothing else. "behind": some are
+ * still to apply (npm run db:migrate). "ahead": the database was migrated by a newer release,
+ * whose schema this build must not write to.
+ */
+export interface SchemaStatus {
+  state: "current" | "behind" | "ahead";
+  /** The newest migration this build ships (its tag) and the time drizzle-kit stamped on it. */
+  known: { tag: string; when: number };
+  /** The stamp of the newest migration applied to the database; 0 when none is. */
+  appliedWhen: number;
+  /** How many migrations the database records. */
+  appliedCount: number;
+}
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+function knownMigrations(): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
+  return journal.entries;
+}
+
+/** drizzle's migrators record each applied migration in drizzle.__drizzle_migrations (created_at = its stamp). */
+async function readSchemaStatus(db: Database): Promise<SchemaStatus> {
+  const entries = knownMigrations();
+  const newest = entries.reduce((a, b) => (b.when > a.when ? b : a));
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  let appliedWhen = 0;
+  let appliedCount = 0;
+  if (table?.present) {
+    const [row] = await queryRows<{ newest: string; count: number }>(
+      db,
+      sql`select coalesce(max(created_at), 0)::text as newest, count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    appliedWhen = Number(row?.newest ?? 0);
+    appliedCount = row?.count ?? 0;
+  }
+  const state = appliedWhen > newest.when ? "ahead" : appliedWhen < newest.when ? "behind" : "current";
+  return { state, known: { tag: newest.tag, when: newest.when }, appliedWhen, appliedCount };
+}
+
+/** Why a build must not run against this database, or null when it may. */
+export function schemaProblem(status: SchemaStatus, migrateOnStart: boolean): string | null {
+  if (status.state === "ahead") {
+    return (
+      `the database schema is newer than this release knows (applied migration stamped ${status.appliedWhen}, ` +
+      `newest known ${status.known.tag} at ${status.known.when}): run the release that migrated it, or newer`
+    );
+  }
+  if (status.state === "behind" && !migrateOnStart) {
+    return `the database schema is behind this release (newest known ${status.known.tag}): run npm run db:migrate first`;
+  }
+  return null;
+}
 
 // Any constant works: it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_ID = 727_001;
@@ -37,9 +122,10 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection can drop (database restart, failover, admin command); the pool replaces
   // it on the next query. Without a listener the 'error' event would crash the process.
-  pool.on("error", () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listener = postgresListener(databaseUrl);
+  const errors = connectionErrors();
+  pool.on("error", (error) => errors.report(error, "pool"));
+  const db = drizzlePg(pool) as unknown as Database;
+  const listener = postgresListener(databaseUrl, (error) => errors.report(error, "listener"));
   return {
     db,
     kind: "postgres",
@@ -48,7 +134,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
       const lock = await pool.connect();
       try {
         await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
       } finally {
         await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
         lock.release();
@@ -57,7 +143,10 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
     async ping() {
       await db.execute(sql`select 1`);
     },
+    schemaStatus: () => readSchemaStatus(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    onError: errors.set,
     async close() {
       await listener.close();
       await pool.end();
@@ -69,7 +158,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
  * LISTEN needs one dedicated connection (a pooled one would be handed to other queries). It is
  * opened on first use and, if it drops, reopened with every channel listened to again.
  */
-function postgresListener(databaseUrl: string) {
+function postgresListener(databaseUrl: string, onError: (error: Error) => void) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -83,7 +172,8 @@ function postgresListener(databaseUrl: string) {
       next.on("notification", (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });
-      next.on("error", () => {
+      next.on("error", (error) => {
+        onError(error);
         if (client === next) client = null;
         next.end().catch(() => undefined);
         if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
@@ -128,7 +218,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(path.join(dataDir, "pglite")) : new PGlite();
   await client.waitReady;
-  const drizzleDb = drizzlePglite(client, { schema });
+  const drizzleDb = drizzlePglite(client);
   const db = drizzleDb as unknown as Database;
   let closed = false;
   return {
@@ -141,12 +231,16 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       if (closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);
     },
+    schemaStatus: () => readSchemaStatus(db),
+    poolStats: () => null,
     async listen(channel, onNotify) {
       const unsubscribe = await client.listen(channel, onNotify);
       return async () => {
         if (!closed) await unsubscribe();
       };
     },
+    // In-process: its errors surface on the query that meets them.
+    onError: () => undefined,
     async close() {
       if (closed) return;
       closed = true;

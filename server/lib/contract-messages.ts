@@ -1,16 +1,19 @@
-import { advisorMessages } from "../../contracts/advisor.ts";
-import { analysisMessageCode } from "../../contracts/analysis.ts";
-import { contactMessageCode } from "../../contracts/contact.ts";
-import { domainOrderMessageCode } from "../../contracts/domain-orders.ts";
-import { domainMessageCode } from "../../contracts/domains.ts";
-import { paymentMessageCode } from "../../contracts/payments.ts";
-import { vpsMessageCode } from "../../contracts/vps.ts";
+import { accountMessages } from "#contracts/account.ts";
+import { advisorMessages } from "#contracts/advisor.ts";
+import { analysisMessageCode } from "#contracts/analysis.ts";
+import { contactMessageCode } from "#contracts/contact.ts";
+import { domainOrderMessageCode } from "#contracts/domain-orders.ts";
+import { domainMessageCode } from "#contracts/domains.ts";
+import { paymentMessageCode } from "#contracts/payments.ts";
+import { renewalMessageCode } from "#contracts/renewals.ts";
+import { vpsMessageCode } from "#contracts/vps.ts";
 import { serverT } from "./i18n.ts";
 
 /**
  * A visitor-facing validation message of a contract (decision 0004: stable English text, one code
  * each) in the language of the request being handled, from the server catalogs:
- *  - contact form: `errors:contact.<code>`; consultation notes: `errors:advisor.notesMax`
+ *  - contact form: `errors:contact.<code>`; consultation notes: `errors:advisor.notesMax`;
+ *    a sign-in link: `errors:account.tokenInvalid`; a renewal from the account: `errors:renewals.<code>`
  *  - payment form: `errors:payments.validation.<code>`
  *  - VPS order: `vps:validation.<code>`
  *  - website analysis: `analysis:validation.<code>`
@@ -25,6 +28,9 @@ export function localizeContractMessage(message: string): string {
   const contact = contactMessageCode(message);
   if (contact) return serverT(`contact.${contact}`);
   if (message === advisorMessages.notesMax) return serverT("advisor.notesMax");
+  if (message === accountMessages.tokenInvalid) return serverT("account.tokenInvalid");
+  const renewal = renewalMessageCode(message);
+  if (renewal) return serverT(`renewals.${renewal}`);
   const payment = paymentMessageCode(message);
   if (payment) return serverT(`payments.validation.${payment}`);
   const vps = vpsMessageCode(message);

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import i18next from "i18next";
-import { defaultLanguage, isLanguage, languages, type Language } from "../../contracts/languages.ts";
+import { defaultLanguage, isLanguage, languages, type Language } from "#contracts/languages.ts";
 import enAdvisor from "../locales/en/advisor.json" with { type: "json" };
 import enAnalysis from "../locales/en/analysis.json" with { type: "json" };
 import enChat from "../locales/en/chat.json" with { type: "json" };
 import enDomains from "../locales/en/domains.json" with { type: "json" };
+import enDomainsAdmin from "../locales/en/domains-admin.json" with { type: "json" };
 import enEmail from "../locales/en/email.json" with { type: "json" };
 import enErrors from "../locales/en/errors.json" with { type: "json" };
 import enVps from "../locales/en/vps.json" with { type: "json" };
@@ -40,18 +41,52 @@ import swVps from "../locales/sw/vps.json" with { type: "json" };
  *  - otherwise English.
  */
 const resources = {
-  en: { errors: enErrors, email: enEmail, advisor: enAdvisor, analysis: enAnalysis, chat: enChat, vps: enVps, domains: enDomains },
-  fr: { errors: frErrors, email: frEmail, advisor: frAdvisor, analysis: frAnalysis, chat: frChat, vps: frVps, domains: frDomains },
-  sw: { errors: swErrors, email: swEmail, advisor: swAdvisor, analysis: swAnalysis, chat: swChat, vps: swVps, domains: swDomains },
-  rw: { errors: rwErrors, email: rwEmail, advisor: rwAdvisor, analysis: rwAnalysis, chat: rwChat, vps: rwVps, domains: rwDomains },
-} satisfies Record<Language, Record<ServerNamespace, unknown>>;
+  en: {
+    errors: enErrors,
+    email: enEmail,
+    advisor: enAdvisor,
+    analysis: enAnalysis,
+    chat: enChat,
+    vps: enVps,
+    domains: enDomains,
+    // Staff-only words (the admin area and staff emails are English): no translations.
+    "domains-admin": enDomainsAdmin,
+  },
+  fr: {
+    errors: frErrors,
+    email: frEmail,
+    advisor: frAdvisor,
+    analysis: frAnalysis,
+    chat: frChat,
+    vps: frVps,
+    domains: frDomains,
+  },
+  sw: {
+    errors: swErrors,
+    email: swEmail,
+    advisor: swAdvisor,
+    analysis: swAnalysis,
+    chat: swChat,
+    vps: swVps,
+    domains: swDomains,
+  },
+  rw: {
+    errors: rwErrors,
+    email: rwEmail,
+    advisor: rwAdvisor,
+    analysis: rwAnalysis,
+    chat: rwChat,
+    vps: rwVps,
+    domains: rwDomains,
+  },
+} satisfies Record<Language, Record<PublicNamespace, unknown>> & { en: Record<StaffNamespace, unknown> };
 
 const instance = i18next.createInstance();
 void instance.init({
   lng: defaultLanguage,
   fallbackLng: defaultLanguage,
   supportedLngs: [...languages],
-  ns: ["errors", "email", "advisor", "analysis", "chat", "vps", "domains"],
+  ns: ["errors", "email", "advisor", "analysis", "chat", "vps", "domains", "domains-admin"],
   defaultNS: "errors",
   resources,
   initAsync: false,
@@ -59,7 +94,10 @@ void instance.init({
   showSupportNotice: false,
 });
 
-type ServerNamespace = "errors" | "email" | "advisor" | "analysis" | "chat" | "vps" | "domains";
+type PublicNamespace = "errors" | "email" | "advisor" | "analysis" | "chat" | "vps" | "domains";
+/** Words only staff read, in English (fallback) whatever the language asked for. */
+type StaffNamespace = "domains-admin";
+type ServerNamespace = PublicNamespace | StaffNamespace;
 
 /** The language of the request being handled; app.ts enters it in an onRequest hook. */
 export const requestLanguage = new AsyncLocalStorage<Language>();
@@ -77,9 +115,13 @@ export function asLanguage(value: unknown): Language {
 type Exists = (key: string, options: object) => boolean;
 type Translate = (key: string, options: object) => string;
 
-export function serverT(key: string, options: Record<string, unknown> & { ns?: ServerNamespace; lng?: string } = {}): string {
+export function serverT(
+  key: string,
+  options: Record<string, unknown> & { ns?: ServerNamespace; lng?: string } = {},
+): string {
   // Every message must exist in English: translations fall back to it, English has no fallback.
-  if (!(instance.exists as Exists)(key, { ...options, lng: defaultLanguage })) throw new Error(`missing server message: ${options.ns ?? "errors"}:${key}`);
+  if (!(instance.exists as Exists)(key, { ...options, lng: defaultLanguage }))
+    throw new Error(`missing server message: ${options.ns ?? "errors"}:${key}`);
   const lng = options.lng === undefined ? currentLanguage() : asLanguage(options.lng);
   return (instance.t as Translate)(key, { ...options, lng });
 }

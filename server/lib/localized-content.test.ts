@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { company } from "../../content/company.ts";
-import { faq } from "../../content/faq.ts";
-import { languages } from "../../contracts/languages.ts";
+import { company } from "#content/company.ts";
+import { faq } from "#content/faq.ts";
+import { languages } from "#contracts/languages.ts";
 import { languagesWithContent, localizeContent, localizedContent } from "./localized-content.ts";
 
 describe("content in the visitor's language, on the server", () => {
   it("replaces the strings an overlay has, keeps identifiers and the rest, and writes the brand in", () => {
-    const english = { id: "cost", title: "Price", link: { label: "Contact us", href: "/contact" }, tags: ["one", "two"], count: 3, skills: ["React"] };
-    const overlay = { id: "cout", title: "Prix de {{short}}", link: { label: "Contactez {{company}}", href: "/fr/contact" }, tags: ["un"], count: 9, skills: ["Réact"] };
+    const english = {
+      id: "cost",
+      title: "Price",
+      link: { label: "Contact us", href: "/contact" },
+      tags: ["one", "two"],
+      count: 3,
+      skills: ["React"],
+    };
+    const overlay = {
+      id: "cout",
+      title: "Prix de {{short}}",
+      link: { label: "Contactez {{company}}", href: "/fr/contact" },
+      tags: ["un"],
+      count: 9,
+      skills: ["Réact"],
+    };
     expect(localizeContent(english, overlay)).toEqual({
       id: "cost",
       title: `Prix de ${company.shortName}`,

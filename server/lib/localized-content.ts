@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { englishContent, type ContentModuleName } from "../../content/locales/english.ts";
-import { localizeContent } from "../../content/locales/localize.ts";
-import { defaultLanguage, type Language } from "../../contracts/languages.ts";
+import { englishContent, type ContentModuleName } from "#content/locales/english.ts";
+import { localizeContent } from "#content/locales/localize.ts";
+import { defaultLanguage, type Language } from "#contracts/languages.ts";
 import { projectRoot } from "./project-root.ts";
 
 /**
@@ -24,13 +24,19 @@ export function contentOverlay(module: ContentModuleName, language: Language): R
   const cacheKey = `${language}/${module}`;
   if (!overlays.has(cacheKey)) {
     const file = path.join(projectRoot(), "content", "locales", language, `${module}.json`);
-    overlays.set(cacheKey, existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : null);
+    overlays.set(
+      cacheKey,
+      existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : null,
+    );
   }
   return overlays.get(cacheKey) ?? null;
 }
 
 /** A content module's exports in a language: `localizedContent("faq", "fr").faq`. */
-export function localizedContent<M extends ContentModuleName>(module: M, language: Language): (typeof englishContent)[M] {
+export function localizedContent<M extends ContentModuleName>(
+  module: M,
+  language: Language,
+): (typeof englishContent)[M] {
   return localizeContent(englishContent[module], contentOverlay(module, language));
 }
 

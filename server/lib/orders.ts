@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { OrderEvent } from "../../contracts/orders.ts";
+import { and, asc, eq } from "drizzle-orm";
+import { defaultLanguage, isLanguage, type Language } from "#contracts/languages.ts";
+import type { OrderEvent, OrderStep, OrderStepStatus } from "#contracts/orders.ts";
+import { paymentCountries, type PaymentStatusView } from "#contracts/payments.ts";
+import type { Database } from "../db/client.ts";
+import { orderSteps } from "../db/schema.ts";
 
 /** What VPS and domain orders share on the server: references, links, history rows. */
 
@@ -26,5 +31,273 @@ export function toOrderEvent(row: {
   actorUsername: string | null;
   createdAt: Date;
 }): OrderEvent {
-  return { id: String(row.id), kind: row.kind, fromStatus: row.fromStatus, toStatus: row.toStatus, body: row.body, actor: row.actorUsername, createdAt: row.createdAt.toISOString() };
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    body: row.body,
+    actor: row.actorUsername,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type OrderStepRow = typeof orderSteps.$inferSelect;
+
+/** A step under way: end it once, with the outside system's answer. */
+export interface StepHandle {
+  readonly id: number;
+  succeed(answer: string, detail?: unknown): Promise<void>;
+  fail(answer: string, detail?: unknown): Promise<void>;
+  /** Handed to staff: the fulfiller could not do it (and says why). */
+  manual(answer: string, detail?: unknown): Promise<void>;
+}
+
+/**
+ * Writes an order's fulfilment steps as they happen, each in its own statement (steps wait on the
+ * network, so they never sit inside an order's transaction). A fulfiller that is retried reads the
+ * earlier steps (`previous`) to pick up where it stopped instead of starting over.
+ */
+export interface StepRecorder {
+  start(action: string, detail?: unknown): Promise<StepHandle>;
+  previous(): Promise<OrderStepRow[]>;
+}
+
+export function stepRecorder(
+  db: Database,
+  order: { orderType: string; orderId: string },
+  fulfiller: string,
+  actorUsername: string | null = null,
+): StepRecorder {
+  const finish =
+    (id: number) => async (status: Exclude<OrderStepStatus, "running">, answer: string, detail?: unknown) => {
+      await db
+        .update(orderSteps)
+        .set({
+          status,
+          answer,
+          finishedAt: new Date(),
+          ...(detail === undefined ? {} : { detail: detail as object }),
+        })
+        .where(eq(orderSteps.id, id));
+    };
+  return {
+    async start(action, detail) {
+      const [row] = await db
+        .insert(orderSteps)
+        .values({
+          orderType: order.orderType,
+          orderId: order.orderId,
+          fulfiller,
+          action,
+          status: "running",
+          detail: detail === undefined ? null : (detail as object),
+          actorUsername,
+        })
+        .returning({ id: orderSteps.id });
+      const end = finish(row!.id);
+      return {
+        id: row!.id,
+        succeed: (answer, more) => end("succeeded", answer, more),
+        fail: (answer, more) => end("failed", answer, more),
+        manual: (answer, more) => end("manual", answer, more),
+      };
+    },
+    previous: () => listOrderSteps(db, order.orderType, order.orderId),
+  };
+}
+
+export async function listOrderSteps(db: Database, orderType: string, orderId: string): Promise<OrderStepRow[]> {
+  return db
+    .select()
+    .from(orderSteps)
+    .where(and(eq(orderSteps.orderType, orderType), eq(orderSteps.orderId, orderId)))
+    .orderBy(asc(orderSteps.id));
+}
+
+/** A step as the admin API shows it (the structured detail stays on the server). */
+export function toOrderStep(row: OrderStepRow): OrderStep {
+  return {
+    id: String(row.id),
+    fulfiller: row.fulfiller,
+    action: row.action,
+    status: row.status,
+    answer: row.answer,
+    actor: row.actorUsername,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Ends a step started earlier (by another request or instance), once: a finished step stays as it ended. */
+export async function finishOrderStep(
+  db: Database,
+  id: number,
+  status: Exclude<OrderStepStatus, "running">,
+  answer: string,
+): Promise<void> {
+  await db
+    .update(orderSteps)
+    .set({ status, answer, finishedAt: new Date() })
+    .where(and(eq(orderSteps.id, id), eq(orderSteps.status, "running")));
+}
+
+/** The step that records a refund sent through the payment provider. */
+export const REFUND_STEP = "refund";
+
+/**
+ * Whether staff may approve a refund: the order waits for one, was paid, and no refund is running
+ * or done (a failed one may be tried again).
+ */
+export function refundable(waitsForRefund: boolean, paid: boolean, rows: readonly OrderStepRow[]): boolean {
+  const last = rows.findLast((step) => step.action === REFUND_STEP);
+  return waitsForRefund && paid && (!last || last.status === "failed");
+}
+
+/** The last step, when it failed or was handed to staff: what a retry button would run again. */
+export function lastUnfinishedStep(rows: readonly OrderStepRow[]): OrderStepRow | null {
+  const last = rows.at(-1);
+  return last && (last.status === "failed" || last.status === "manual") ? last : null;
+}
+
+/**
+ * What an ordering capability (VPS, domains, their renewals) needs from payments: "pay for
+ * this", "tell me when it is paid", "where does its customer come back to", "what was paid".
+ * The payments service is one.
+ */
+export interface OrderPayments {
+  createHostedPayment(
+    input: {
+      phoneNumber: string;
+      amount: number;
+      currency: string;
+      country: string;
+      description: string;
+      email?: string | undefined;
+      ipAddress?: string;
+      orderType?: string;
+      orderRef?: string;
+    },
+    language?: Language,
+  ): Promise<{ transactionId: string; redirectUrl: string }>;
+  onOrderPaid(
+    orderType: string,
+    handler: (
+      db: Database,
+      payment: { orderRef: string; transactionId: string; amount: string; currency: string },
+    ) => Promise<void>,
+  ): void;
+  onOrderReturn(orderType: string, resolver: (orderRef: string) => Promise<string | null>): void;
+  paymentsForOrder(orderType: string, orderRef: string): Promise<PaymentStatusView[]>;
+  /** Who sends refunds (an order step's fulfiller): "pawapay", or "test-payments" in test mode. */
+  readonly refundFulfiller: string;
+  /** Sends an order's completed payment back; the outcome arrives through onOrderRefund. */
+  refundOrderPayment(input: {
+    orderType: string;
+    orderRef: string;
+    depositId: string;
+    createdBy: string;
+    ipAddress?: string | undefined;
+  }): Promise<{ id: string; status: string }>;
+  onOrderRefund(orderType: string, handler: (db: Database, outcome: OrderRefundOutcome) => Promise<void>): void;
+}
+
+/** How a refund of an order's payment ended, in the provider's words. */
+export interface OrderRefundOutcome {
+  orderRef: string;
+  refundId: string;
+  depositId: string;
+  status: "COMPLETED" | "FAILED";
+  amount: string;
+  currency: string;
+  fulfiller: string;
+  answer: string;
+}
+
+/**
+ * Staff approved a refund of an order: a "refund" step (the provider is its fulfiller) starts, then
+ * the refund is sent. The step ends when the refund does (see `endRefundStep`); a refund that
+ * cannot even start ends it at once with the reason.
+ */
+/**
+ * Claims an order's refund inside the caller's transaction, which holds the order's row lock:
+ * the running refund step it records makes `refundable` false for every approval after it, so
+ * of many parallel approvals exactly one goes on (issue 16's race tests). Returns the step's id.
+ */
+export async function claimOrderRefund(
+  tx: Database,
+  order: { orderType: string; orderId: string },
+  fulfiller: string,
+  actorUsername: string | null,
+): Promise<number> {
+  return (await stepRecorder(tx, order, fulfiller, actorUsername).start(REFUND_STEP)).id;
+}
+
+/** Sends the refund an approval claimed (claimOrderRefund); its step fails with the error if sending does. */
+export async function startOrderRefund(
+  db: Database,
+  payments: OrderPayments,
+  order: { orderType: string; orderId: string; depositId: string },
+  actor: { id: string; username: string | null },
+  claimedStepId: number,
+  ipAddress?: string,
+): Promise<{ id: string; status: string }> {
+  try {
+    return await payments.refundOrderPayment({
+      orderType: order.orderType,
+      orderRef: order.orderId,
+      depositId: order.depositId,
+      createdBy: actor.id,
+      ipAddress,
+    });
+  } catch (error) {
+    await finishOrderStep(db, claimedStepId, "failed", error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** A refund ended: its order's running "refund" step ends with the provider's answer. */
+export async function endRefundStep(db: Database, orderType: string, outcome: OrderRefundOutcome): Promise<void> {
+  const rows = await listOrderSteps(db, orderType, outcome.orderRef);
+  const running = rows.findLast((step) => step.action === REFUND_STEP && step.status === "running");
+  if (running)
+    await finishOrderStep(db, running.id, outcome.status === "COMPLETED" ? "succeeded" : "failed", outcome.answer);
+}
+
+/** The order (or renewal) being paid for: who pays, how much, in which language they come back. */
+export interface PayableOrder {
+  phoneNumber: string;
+  amount: string;
+  currency: string;
+  email: string;
+  language: string;
+}
+
+/**
+ * "Pay for this", the one way every order kind opens a mobile-money payment page: in the order's
+ * currency (its country follows), for the order's email (the receipt goes there) and language
+ * (the customer comes back to a page in it).
+ */
+export async function payForOrder(
+  payments: OrderPayments,
+  order: PayableOrder,
+  what: { orderType: string; orderRef: string; description: string },
+  context: { ipAddress?: string | undefined },
+): Promise<{ transactionId: string; redirectUrl: string }> {
+  const country = paymentCountries.find((c) => c.currency === order.currency);
+  if (!country) throw new Error(`no mobile-money country pays in ${order.currency}`);
+  return payments.createHostedPayment(
+    {
+      phoneNumber: order.phoneNumber,
+      amount: Number(order.amount),
+      currency: order.currency,
+      country: country.code,
+      description: what.description,
+      email: order.email,
+      orderType: what.orderType,
+      orderRef: what.orderRef,
+      ...(context.ipAddress ? { ipAddress: context.ipAddress } : {}),
+    },
+    isLanguage(order.language) ? order.language : defaultLanguage,
+  );
 }

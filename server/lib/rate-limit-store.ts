@@ -6,7 +6,11 @@ export function rateLimitStore(limiter: RateLimiter): FastifyRateLimitStoreCtor 
   class SharedStore implements FastifyRateLimitStore {
     constructor(private readonly prefix = "global:") {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       limiter.hit(this.prefix + key, timeWindow).then(
         (hit) => callback(null, { current: hit.count, ttl: hit.ttlMs }),
         (error: Error) => callback(error),
@@ -17,7 +21,8 @@ export function rateLimitStore(limiter: RateLimiter): FastifyRateLimitStoreCtor 
     // routeInfo (its types say otherwise); reading method/url off the top level gave every
     // route the same "undefined:undefined:" counter.
     child(routeOptions: { method: string | string[]; url: string }) {
-      const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? routeOptions;
+      const route =
+        (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? routeOptions;
       const method = Array.isArray(route.method) ? route.method.join(",") : route.method;
       return new SharedStore(`${method}:${route.url}:`);
     }

@@ -72,4 +72,14 @@ describe.each(backends)("rate limiter on $name", (backend) => {
     await limiter.reset("user:ann");
     expect((await limiter.hit("user:ann", 60_000)).count).toBe(1);
   });
+
+  it("takes one hit back on release, atomically and never below zero", async () => {
+    await Promise.all(Array.from({ length: 10 }, () => limiter.hit("release", 60_000)));
+    await Promise.all(Array.from({ length: 4 }, () => limiter.release("release")));
+    expect((await limiter.peek("release")).count).toBe(6);
+    await Promise.all(Array.from({ length: 10 }, () => limiter.release("release")));
+    expect((await limiter.peek("release")).count).toBe(0);
+    await limiter.release("release:none");
+    expect(await limiter.peek("release:none")).toEqual({ count: 0, ttlMs: 0 });
+  });
 });

@@ -28,7 +28,10 @@ function readName(message: Buffer, offset: number): { name: string; end: number 
 }
 
 function encodeName(name: string): Buffer {
-  const parts = name.split(".").filter(Boolean).map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "ascii")]));
+  const parts = name
+    .split(".")
+    .filter(Boolean)
+    .map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "ascii")]));
   return Buffer.concat([...parts, Buffer.from([0])]);
 }
 
@@ -36,7 +39,9 @@ function encodeName(name: string): Buffer {
  * A UDP DNS responder the resolver is pointed at: NS answers for delegated names, NXDOMAIN,
  * NODATA, SERVFAIL (lame delegation), REFUSED, or no reply at all.
  */
-export async function startDnsDouble(options: { delayMs?: number; fallback?: DnsBehaviour; port?: number } = {}): Promise<DnsDouble> {
+export async function startDnsDouble(
+  options: { delayMs?: number; fallback?: DnsBehaviour; port?: number } = {},
+): Promise<DnsDouble> {
   const socket = dgram.createSocket("udp4");
   const double: DnsDouble = {
     server: "",
@@ -55,7 +60,14 @@ export async function startDnsDouble(options: { delayMs?: number; fallback?: Dns
     if (double.delayMs) await new Promise((r) => setTimeout(r, double.delayMs));
     const behaviour = double.names[name] ?? double.fallback;
     if (behaviour === "drop") return;
-    const rcode = behaviour === "nxdomain" ? RCODE.NXDOMAIN : behaviour === "servfail" ? RCODE.SERVFAIL : behaviour === "refused" ? RCODE.REFUSED : RCODE.NOERROR;
+    const rcode =
+      behaviour === "nxdomain"
+        ? RCODE.NXDOMAIN
+        : behaviour === "servfail"
+          ? RCODE.SERVFAIL
+          : behaviour === "refused"
+            ? RCODE.REFUSED
+            : RCODE.NOERROR;
     const answers: Buffer[] = [];
     if (behaviour === "ns" && type === 2) {
       for (const ns of [`ns1.${name}`, `ns2.${name}`]) {

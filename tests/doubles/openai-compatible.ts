@@ -7,12 +7,17 @@ export type LlmBehaviour =
   | { kind: "tool"; name: string; args: string }
   | { kind: "status"; status: number }
   | { kind: "slow"; delayMs: number; text: string }
-  | { kind: "empty" };
+  | { kind: "empty" }
+  /**
+   * Like a model that grounds every answer: without a tool result yet, it calls `tool` with the
+   * visitor's last message as `question`; with one, it answers with that result's text.
+   */
+  | { kind: "grounded"; tool: string };
 
 export interface ChatCompletionRequest {
   model: string;
   stream?: boolean;
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: unknown[] }[];
   tools?: { function: { name: string } }[];
 }
 
@@ -35,37 +40,64 @@ export async function startOpenAiDouble(options: { apiKey?: string } = {}): Prom
   };
   const server: Server = createServer(async (req, res) => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "not found" } }));
       return;
     }
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }));
+      res
+        .writeHead(401, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }));
       return;
     }
     const request = JSON.parse(await read(req)) as ChatCompletionRequest;
     requests.push(request);
-    const b = behaviour;
+    let b = behaviour;
+    if (b.kind === "grounded") {
+      const result = request.messages.findLast((m) => m.role === "tool");
+      const question = request.messages.findLast((m) => m.role === "user")?.content ?? "";
+      b = result
+        ? { kind: "answer", text: result.content ?? "" }
+        : { kind: "tool", name: b.tool, args: JSON.stringify({ question }) };
+    }
     if (b.kind === "status") {
-      res.writeHead(b.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "upstream failure", type: "server_error" } }));
+      res
+        .writeHead(b.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "upstream failure", type: "server_error" } }));
       return;
     }
     if (b.kind === "slow") await new Promise((resolve) => setTimeout(resolve, b.delayMs));
     const id = `chatcmpl-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
     const text = b.kind === "answer" || b.kind === "slow" ? b.text : "";
-    const toolCall = b.kind === "tool" ? { index: 0, id: "call_1", type: "function", function: { name: b.name, arguments: b.args } } : null;
+    const toolCall =
+      b.kind === "tool"
+        ? { index: 0, id: "call_1", type: "function", function: { name: b.name, arguments: b.args } }
+        : null;
     if (!request.stream) {
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({
-          id, object: "chat.completion", created, model: request.model,
-          choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(toolCall ? { tool_calls: [toolCall] } : {}) }, finish_reason: toolCall ? "tool_calls" : "stop" }],
+          id,
+          object: "chat.completion",
+          created,
+          model: request.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: text || null, ...(toolCall ? { tool_calls: [toolCall] } : {}) },
+              finish_reason: toolCall ? "tool_calls" : "stop",
+            },
+          ],
         }),
       );
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const send = (delta: object, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    const send = (delta: object, finish: string | null = null) => {
+      const chunk = { id, object: "chat.completion.chunk", created, model: request.model };
+      res.write(`data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    };
     send({ role: "assistant", content: "" });
     if (toolCall) send({ tool_calls: [toolCall] });
     const parts = b.kind === "answer" ? Math.max(1, b.chunks ?? 3) : 1;

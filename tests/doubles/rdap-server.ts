@@ -45,7 +45,13 @@ export function rdapRecord(name: string, overrides: Record<string, unknown> = {}
       {
         objectClassName: "entity",
         roles: ["registrar"],
-        vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Example Registrar Ltd"]]],
+        vcardArray: [
+          "vcard",
+          [
+            ["version", {}, "text", "4.0"],
+            ["fn", {}, "text", "Example Registrar Ltd"],
+          ],
+        ],
         publicIds: [{ type: "IANA Registrar ID", identifier: "9999" }],
       },
     ],
@@ -115,13 +121,18 @@ export async function startRdapDouble(options: { delayMs?: number; port?: number
       return void response.end(typeof body === "string" ? body : JSON.stringify(body));
     }
     const match = /^\/([^/]+)\/domain\/(.+)$/.exec(path);
-    if (!match) return void response.writeHead(400, { "content-type": "application/rdap+json" }).end(JSON.stringify({ errorCode: 400, title: "Bad request" }));
+    if (!match)
+      return void response
+        .writeHead(400, { "content-type": "application/rdap+json" })
+        .end(JSON.stringify({ errorCode: 400, title: "Bad request" }));
     const [, base, rawName] = match;
     const name = rawName!.toLowerCase();
     const seen = (counts.get(base!) ?? 0) + 1;
     counts.set(base!, seen);
     if (double.limitPerBase !== null && seen > double.limitPerBase) {
-      return void response.writeHead(429, { "retry-after": "1", "content-type": "application/rdap+json" }).end(JSON.stringify({ errorCode: 429, title: "Too many requests" }));
+      return void response
+        .writeHead(429, { "retry-after": "1", "content-type": "application/rdap+json" })
+        .end(JSON.stringify({ errorCode: 429, title: "Too many requests" }));
     }
     const behaviour = double.names[name] ?? { kind: "not_found" };
     switch (behaviour.kind) {
@@ -129,10 +140,13 @@ export async function startRdapDouble(options: { delayMs?: number; port?: number
         response.writeHead(200, { "content-type": "application/rdap+json", "access-control-allow-origin": "*" });
         return void response.end(JSON.stringify(behaviour.record ?? rdapRecord(name)));
       case "not_found":
-        if (behaviour.body === "html") return void response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
+        if (behaviour.body === "html")
+          return void response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
         if (behaviour.body === "empty") return void response.writeHead(404).end();
         response.writeHead(404, { "content-type": "application/rdap+json" });
-        return void response.end(JSON.stringify({ errorCode: 404, title: "Not Found", description: ["The domain was not found."] }));
+        return void response.end(
+          JSON.stringify({ errorCode: 404, title: "Not Found", description: ["The domain was not found."] }),
+        );
       case "status": {
         const headers: Record<string, string> = { "content-type": "application/rdap+json" };
         if (behaviour.retryAfter) headers["retry-after"] = behaviour.retryAfter;
@@ -144,7 +158,9 @@ export async function startRdapDouble(options: { delayMs?: number; port?: number
       case "reset":
         return void request.socket.destroy();
       case "redirect":
-        return void response.writeHead(behaviour.status ?? 301, { location: behaviour.to.replace("{url}", double.url) }).end();
+        return void response
+          .writeHead(behaviour.status ?? 301, { location: behaviour.to.replace("{url}", double.url) })
+          .end();
     }
   };
   const servers = [http.createServer(handler)];

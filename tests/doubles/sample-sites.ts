@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { Socket } from "node:net";
 
 /**
  * Websites with known faults, served on loopback for the analyzer's tests and bench. Every
@@ -32,7 +33,15 @@ export interface SampleSites {
   close(): Promise<void>;
 }
 
-export const SAMPLE_HOSTS = ["good.test", "weak.test", "cdn.weak.test", "heavy.test", "seo.test", "big.test", "slow.test"];
+export const SAMPLE_HOSTS = [
+  "good.test",
+  "weak.test",
+  "weak-cdn.test",
+  "heavy.test",
+  "seo.test",
+  "big.test",
+  "slow.test",
+];
 
 function crc32(buffer: Buffer): number {
   let crc = ~0;
@@ -70,9 +79,15 @@ export function png(width: number, height: number, noise: boolean): Buffer {
 }
 
 const filler = (words: number) =>
-  Array.from({ length: words }, (_, i) => ["fast", "secure", "hosting", "Kigali", "websites", "cloud", "support", "domains"][i % 8]).join(" ");
+  Array.from(
+    { length: words },
+    (_, i) => ["fast", "secure", "hosting", "Kigali", "websites", "cloud", "support", "domains"][i % 8],
+  ).join(" ");
 
-function compress(request: http.IncomingMessage | http2.Http2ServerRequest, body: Buffer): { body: Buffer; encoding?: string } {
+function compress(
+  request: http.IncomingMessage | http2.Http2ServerRequest,
+  body: Buffer,
+): { body: Buffer; encoding?: string } {
   const accept = String(request.headers["accept-encoding"] ?? "");
   if (/\bbr\b/.test(accept)) return { body: zlib.brotliCompressSync(body), encoding: "br" };
   if (/gzip/.test(accept)) return { body: zlib.gzipSync(body), encoding: "gzip" };
@@ -84,7 +99,8 @@ type Req = http.IncomingMessage | http2.Http2ServerRequest;
 
 function goodSite(request: Req, response: Res, origin: string) {
   const security = {
-    "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "content-security-policy":
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     "strict-transport-security": "max-age=63072000; includeSubDomains",
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
@@ -133,7 +149,11 @@ function goodSite(request: Req, response: Res, origin: string) {
     case "/robots.txt":
       return send(200, "text/plain", `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
     case "/sitemap.xml":
-      return send(200, "application/xml", `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url><url><loc>${origin}/pricing</loc></url></urlset>`);
+      return send(
+        200,
+        "application/xml",
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc></url><url><loc>${origin}/pricing</loc></url></urlset>`,
+      );
     case "/.well-known/security.txt":
       return send(200, "text/plain", "Contact: mailto:security@good.test\nExpires: 2030-01-01T00:00:00.000Z\n");
     default:
@@ -154,7 +174,9 @@ function plainSite(request: Req, response: Res, port: number, only?: string) {
   };
   if (host === "weak.test") {
     const origin = request.headers.origin;
-    const cors: Record<string, string> = origin ? { "access-control-allow-origin": String(origin), "access-control-allow-credentials": "true" } : {};
+    const cors: Record<string, string> = origin
+      ? { "access-control-allow-origin": String(origin), "access-control-allow-credentials": "true" }
+      : {};
     if (url === "/robots.txt") return html(200, "User-agent: *\nAllow: /\n", { "content-type": "text/plain" });
     if (url !== "/") return html(404, "<!doctype html><title>Not found</title>");
     const headers = {
@@ -169,14 +191,15 @@ function plainSite(request: Req, response: Res, port: number, only?: string) {
       200,
       `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Weak Site home page</title>
 <meta name="description" content="A site with weak security headers, planted on purpose for the analyzer's tests to find.">
-<script src="http://cdn.weak.test:${port}/lib.js"></script></head><body><h1>Weak</h1></body></html>`,
+<script src="http://weak-cdn.test:${port}/lib.js"></script></head><body><h1>Weak</h1></body></html>`,
       headers,
     );
   }
-  if (host === "cdn.weak.test") return html(200, "console.log('lib')", { "content-type": "text/javascript" });
+  if (host === "weak-cdn.test") return html(200, "console.log('lib')", { "content-type": "text/javascript" });
   if (host === "heavy.test") {
     if (url === "/") return html(301, "", { location: "/start" });
-    if (url === "/start") return html(302, "", { location: `http://${request.headers.host ?? `heavy.test:${port}`}/home` });
+    if (url === "/start")
+      return html(302, "", { location: `http://${request.headers.host ?? `heavy.test:${port}`}/home` });
     if (url === "/home") {
       setTimeout(
         () =>
@@ -209,7 +232,11 @@ function plainSite(request: Req, response: Res, port: number, only?: string) {
   }
   if (host === "big.test") {
     const chunk = Buffer.alloc(1024 * 1024, "<p>big</p>");
-    const page = Buffer.concat([Buffer.from("<!doctype html><html><head><title>Big page</title></head><body>"), ...Array(7).fill(chunk), Buffer.from("</body></html>")]);
+    const page = Buffer.concat([
+      Buffer.from("<!doctype html><html><head><title>Big page</title></head><body>"),
+      ...Array(7).fill(chunk),
+      Buffer.from("</body></html>"),
+    ]);
     return html(200, page.toString("latin1"), { "content-type": "text/html" });
   }
   if (host === "slow.test") return; // never answers
@@ -218,10 +245,27 @@ function plainSite(request: Req, response: Res, port: number, only?: string) {
 
 export async function startSampleSites(): Promise<SampleSites> {
   const dir = mkdtempSync(path.join(tmpdir(), "sample-sites-"));
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "365", "-subj", "/CN=good.test",
-    "-addext", "subjectAltName=DNS:good.test", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "365",
+      "-subj",
+      "/CN=good.test",
+      "-addext",
+      "subjectAltName=DNS:good.test",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
   const key = readFileSync(path.join(dir, "key.pem"), "utf8");
   const cert = readFileSync(path.join(dir, "cert.pem"), "utf8");
   rmSync(dir, { recursive: true, force: true });
@@ -233,7 +277,7 @@ export async function startSampleSites(): Promise<SampleSites> {
     goodSite(request, response, `https://good.test:${httpsPort}`),
   );
   const open = new Set<{ destroy(): void }>();
-  const track = (socket: import("node:net").Socket) => {
+  const track = (socket: Socket) => {
     open.add(socket);
     socket.on("close", () => open.delete(socket));
   };
@@ -248,7 +292,8 @@ export async function startSampleSites(): Promise<SampleSites> {
     httpsPort,
     ca: cert,
     hosts: Object.fromEntries(SAMPLE_HOSTS.map((host) => [host, ["127.0.0.1"]])),
-    url: (site, pathname = "/") => (site === "good" ? `https://good.test:${httpsPort}${pathname}` : `http://${site}.test:${httpPort}${pathname}`),
+    url: (site, pathname = "/") =>
+      site === "good" ? `https://good.test:${httpsPort}${pathname}` : `http://${site}.test:${httpPort}${pathname}`,
     close: async () => {
       for (const socket of open) socket.destroy();
       await Promise.all([new Promise((r) => plain.close(r)), new Promise((r) => secure.close(r))]);
@@ -260,16 +305,19 @@ export async function startSampleSites(): Promise<SampleSites> {
  * One plain-http sample site on its own port, whatever the Host header says: for a real
  * server (browser tests, bench) that resolves names with the system's DNS.
  */
-export async function startSingleSite(site: "weak" | "heavy" | "seo"): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSingleSite(
+  site: "weak" | "heavy" | "seo",
+): Promise<{ url: string; close(): Promise<void> }> {
   let port = 0;
   const server = http.createServer((request, response) => plainSite(request, response, port, `${site}.test`));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -43,6 +43,23 @@ export const ssrfCorpus: string[] = [
   "http://[ff02::1]/",
   "http://[64:ff9b::7f00:1]/",
   "http://[2002:7f00:1::]/",
+  // Every other IPv6 form that carries an IPv4 address (issue 16, finding 11): IPv4-compatible
+  // (::a.b.c.d, which ipaddr.js calls unicast), SIIT, local-use NAT64, Teredo, ISATAP on a global prefix.
+  "http://[::127.0.0.1]/",
+  "http://[::7f00:1]/",
+  "http://[::a9fe:a9fe]/",
+  "http://[::10.0.0.1]/",
+  "http://[::0.0.0.1]/",
+  "http://[::ffff:0:127.0.0.1]/",
+  "http://[64:ff9b::a00:1]/",
+  "http://[64:ff9b:1::7f00:1]/",
+  "http://[64:ff9b:1::a9fe:a9fe]/",
+  "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+  "http://[2600:1f18::5efe:7f00:1]/",
+  "http://[2600:1f18::200:5efe:a9fe:a9fe]/",
+  "http://[100::1]/",
+  "http://[fec0::1]/",
+  "http://[::ffff:7f00:1]:8080/",
   // Other schemes and URL shapes.
   "file:///etc/passwd",
   "gopher://example.com:70/_GET",
@@ -63,6 +80,9 @@ export const ssrfCorpus: string[] = [
   "http://mixed.attacker.test/",
   "http://mapped.attacker.test/",
   "http://v6.attacker.test/",
+  "http://compat.attacker.test/",
+  "http://nat64.attacker.test/",
+  "http://isatap.attacker.test/",
 ];
 
 /** What the attacker's DNS answers for the names above. */
@@ -74,4 +94,7 @@ export const attackerDns: Record<string, string[]> = {
   "mixed.attacker.test": ["93.184.216.34", "10.1.2.3"],
   "mapped.attacker.test": ["::ffff:10.0.0.1"],
   "v6.attacker.test": ["::1"],
+  "compat.attacker.test": ["::127.0.0.1"],
+  "nat64.attacker.test": ["64:ff9b:1::a9fe:a9fe"],
+  "isatap.attacker.test": ["2600:1f18::5efe:a00:1"],
 };

@@ -1,4 +1,4 @@
-import type { ResolveAll } from "../../server/modules/analysis/ssrf-guard.ts";
+import type { ResolveAll } from "#server/modules/analysis/ssrf-guard.ts";
 
 /**
  * A resolver the test controls: names in `table` answer from it, anything else does not

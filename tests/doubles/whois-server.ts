@@ -9,7 +9,8 @@ export const whoisReplies = {
     `**********************************************************\r\n*            The UG ccTLD Registry Database              *\r\n**********************************************************\r\n\r\n% No entries found for the selected source(s).\r\n`,
   kenicLegacyNotFound: (name: string) => `Domain Information\r\nQuery: ${name}\r\nStatus: Not Registered\r\n`,
   kenicBroken: () => "Server can't process your request.\r\n",
-  verisignNotFound: (name: string) => `No match for "${name.toUpperCase()}".\r\n>>> Last update of whois database: 2026-11-22T06:00:00Z <<<\r\n`,
+  verisignNotFound: (name: string) =>
+    `No match for "${name.toUpperCase()}".\r\n>>> Last update of whois database: 2026-11-22T06:00:00Z <<<\r\n`,
   rateLimited: () => "% Query rate limit exceeded. Try again later.\r\n",
 };
 

@@ -1,5 +1,5 @@
-import { founder } from "../../content/founder.ts";
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { founder } from "#content/founder.ts";
+import { expect, seriousAxeViolations, test, waitForHydration } from "./fixtures.ts";
 
 const paths = ["/", "/services", "/about", "/contact", `/${founder.handle}`, "/no-such-page", "/domains"];
 
@@ -8,7 +8,7 @@ for (const theme of ["light", "dark"] as const) {
     test(`${path} has no serious or critical accessibility violations in ${theme} mode`, async ({ page }) => {
       await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }

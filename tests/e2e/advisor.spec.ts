@@ -14,7 +14,10 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ 
 
 /** Answers are real radios and checkboxes drawn as cards: the card (their label) is what people click. */
 async function choose(page: Page, role: "radio" | "checkbox", name: RegExp) {
-  await page.locator("label").filter({ has: page.getByRole(role, { name }) }).click();
+  await page
+    .locator("label")
+    .filter({ has: page.getByRole(role, { name }) })
+    .click();
   await expect(page.getByRole(role, { name })).toBeChecked();
 }
 
@@ -126,7 +129,10 @@ test.describe("tech stack advisor", () => {
     const contact = page.getByTestId("project-contact");
     await expect(contact).toContainText("Amani Uwase");
     await expect(page.getByTestId("project-email")).toHaveAttribute("href", `mailto:${email}`);
-    await expect(contact.getByRole("link", { name: "Open the enquiry in the inbox" })).toHaveAttribute("href", /^\/admin\/enquiries\/[\w-]+$/);
+    await expect(contact.getByRole("link", { name: "Open the enquiry in the inbox" })).toHaveAttribute(
+      "href",
+      /^\/admin\/enquiries\/[\w-]+$/,
+    );
     await expect(page.getByTestId("project-contact-notes")).toHaveText("We launch in Nairobi first.\nBudget approved.");
     await expect(page.getByTestId("project-answers")).toContainText("More than KES");
     await expect(page.getByTestId("project-answers")).toContainText("Dart / Flutter");
@@ -148,7 +154,9 @@ test.describe("tech stack advisor", () => {
     // The status holds in the list.
     await page.getByRole("link", { name: "All projects" }).click();
     await expect(page).toHaveURL(/\/admin\/projects\?leads=true$/);
-    await expect(page.getByTestId("project-row").filter({ hasText: email }).locator("[data-status]")).toHaveText("Proposal sent");
+    await expect(page.getByTestId("project-row").filter({ hasText: email }).locator("[data-status]")).toHaveText(
+      "Proposal sent",
+    );
 
     // The lead is also in the enquiries inbox, linking back to the plan.
     await page.goto("/admin/enquiries");

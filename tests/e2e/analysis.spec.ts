@@ -1,22 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startSingleSite } from "../doubles/sample-sites.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test as siteTest, waitForHydration } from "./fixtures.ts";
+
+const test = siteTest.extend({ baseURL: async ({ analysisSite }, use) => use(analysisSite.url) });
 
 /**
  * The analyzer refuses loopback targets unless ANALYSIS_ALLOW_LOOPBACK is on, which production
- * refuses; so this spec starts its own server in test mode beside the fixture sites.
+ * refuses; so this spec runs against a second server in test mode (the `analysisSite` fixture),
+ * beside the fixture sites it starts itself.
  */
-const PORT = Number(process.env.E2E_ANALYSIS_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 11);
-const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess;
 const sites: { close(): Promise<void> }[] = [];
 let heavyUrl = "";
 let weakUrl = "";
 
-test.use({ baseURL: BASE });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
@@ -25,36 +20,16 @@ test.beforeAll(async () => {
   sites.push(heavy, weak);
   heavyUrl = heavy.url;
   weakUrl = weak.url;
-  server = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      ANALYSIS_ALLOW_LOOPBACK: "true",
-      CHROME_PATH: "off",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-analysis-")),
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "inherit",
-  });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${BASE}/readyz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("analysis e2e server did not start");
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
   await Promise.all(sites.map((site) => site.close()));
 });
 
-test("runs the speed analysis with visible progress, then the other tabs, and shares the report", async ({ page, context }) => {
+test("runs the speed analysis with visible progress, then the other tabs, and shares the report", async ({
+  page,
+  context,
+}) => {
   await page.goto("/speed-analysis");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("How fast, findable and safe");
   await page.getByLabel("Website address").fill(heavyUrl);
@@ -102,7 +77,7 @@ test("'Get expert help' opens the contact form, and the enquiry carries the repo
 
   await page.getByRole("link", { name: "Get expert help" }).click();
   await expect(page).toHaveURL(new RegExp(`/contact\\?report=${reportId}$`));
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   await page.getByLabel("First name").fill("Aline");
   await page.getByLabel("Last name").fill("Uwase");
   await page.getByLabel("Email").fill("aline@example.rw");
@@ -122,9 +97,21 @@ test.describe("refusals", () => {
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
   test("says clearly why a private address is refused", async ({ page }) => {
-  await page.goto("/speed-analysis");
-  await page.getByLabel("Website address").fill("http://169.254.169.254/latest/meta-data/");
-  await page.getByRole("button", { name: "Analyse" }).click();
-  await expect(page.getByRole("alert")).toContainText("169.254.169.254 is a link-local address");
-});
+    await page.goto("/speed-analysis");
+    await page.getByLabel("Website address").fill("http://169.254.169.254/latest/meta-data/");
+    await page.getByRole("button", { name: "Analyse" }).click();
+    await expect(page.getByRole("alert")).toContainText("169.254.169.254 is a link-local address");
+  });
+
+  test("says an empty address needs filling in, and starts nothing", async ({ page }) => {
+    await page.goto("/speed-analysis");
+    await waitForHydration(page);
+    const field = page.getByLabel("Website address");
+    await page.getByRole("button", { name: "Analyse" }).click();
+    await expect(page.getByText("Enter a web address to analyse")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAttribute("aria-describedby", "analysis-url-error");
+    await field.fill("https://example.com");
+    await expect(page.getByText("Enter a web address to analyse")).toBeHidden();
+  });
 });

@@ -1,6 +1,6 @@
 import { createServer, connect, type Socket } from "node:net";
-import { test as plainTest, type Browser, type Page } from "@playwright/test";
-import { company } from "../../content/company.ts";
+import type { Browser, Page } from "@playwright/test";
+import { company } from "#content/company.ts";
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password-1" };
@@ -14,9 +14,14 @@ async function openChat(page: Page) {
 }
 
 async function ask(page: Page, text: string) {
-  const input = page.getByRole("textbox", { name: "Message" });
+  const panel = page.getByRole("dialog");
+  const input = panel.getByRole("textbox", { name: "Message" });
   await input.fill(text);
+  // The widget takes one message at a time: wait until the answer to the previous one is in, or
+  // Enter does nothing and the test waits for a reply to a message that was never sent.
+  await expect(panel.getByRole("button", { name: "Send message" })).toBeEnabled();
   await input.press("Enter");
+  await expect(input).toHaveValue("");
 }
 
 /** An agent in a browser context of their own: signed in, on the console, online. */
@@ -39,10 +44,29 @@ async function agentOnlineByApi(page: Page, baseURL: string) {
   const origin = new URL(baseURL).origin;
   const login = await page.request.post("/api/admin/login", { data: ADMIN, headers: { origin } });
   expect(login.ok()).toBe(true);
-  expect((await page.request.put("/api/admin/chats/presence", { data: { status: "online" }, headers: { origin } })).ok()).toBe(true);
+  expect(
+    (await page.request.put("/api/admin/chats/presence", { data: { status: "online" }, headers: { origin } })).ok(),
+  ).toBe(true);
 }
 
 test.describe("chat widget", () => {
+  test("shows the message limit, and says a message is too long instead of sending it", async ({ page }) => {
+    const panel = await openChat(page);
+    const counter = panel.getByTestId("chat-counter");
+    await expect(counter).toHaveText(/0\/2000/);
+    const input = panel.getByRole("textbox", { name: "Message" });
+    await input.fill("a".repeat(2001));
+    await expect(counter).toHaveAttribute("data-over-limit", "true");
+    await expect(panel.getByRole("alert")).toContainText("Your message is too long: 2001 characters");
+    await expect(panel.getByRole("button", { name: "Send message" })).toBeDisabled();
+    await input.press("Enter");
+    await expect(panel.locator("[data-role=user]")).toHaveCount(0);
+    await expect(panel).not.toContainText("technical difficulties");
+    await input.fill("a".repeat(2000));
+    await expect(counter).toHaveAttribute("data-over-limit", "false");
+    await expect(panel.getByRole("button", { name: "Send message" })).toBeEnabled();
+  });
+
   test("a visitor asks a question and gets an answer with a link to the page", async ({ page }) => {
     const panel = await openChat(page);
     await expect(panel).toContainText(`Hello! I'm ${company.assistantName}`);
@@ -79,7 +103,11 @@ test.describe("chat widget", () => {
     await expect(panel.locator("[data-role=user]")).toHaveCount(0);
   });
 
-  test("a visitor is handed to an agent in another browser: messages, typing, ticks, poll, end", async ({ page, browser, baseURL }) => {
+  test("a visitor is handed to an agent in another browser: messages, typing, ticks, poll, end", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const agent = await agentConsole(browser, baseURL);
     try {
       const panel = await openChat(page);
@@ -124,7 +152,10 @@ test.describe("chat widget", () => {
     }
   });
 
-  test("the wait counts down and, when nobody accepts, returns to the assistant with the email offer", async ({ page, baseURL }) => {
+  test("the wait counts down and, when nobody accepts, returns to the assistant with the email offer", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     await agentOnlineByApi(page, baseURL!);
     const panel = await openChat(page);
@@ -156,7 +187,7 @@ test.describe("chat widget", () => {
  * (Playwright's offline mode leaves open streams alone.) The page is served from the relay's
  * address, so this test uses its own console-error check instead of the shared fixture.
  */
-plainTest("the widget reconnects after a dropped connection without losing a message", async ({ browser, baseURL }) => {
+test("the widget reconnects after a dropped connection without losing a message", async ({ browser, baseURL }) => {
   const target = new URL(baseURL!);
   const sockets = new Set<Socket>();
   const relay = createServer((client) => {

@@ -1,6 +1,6 @@
-import { contactMessages } from "../../contracts/contact.ts";
+import { contactMessages } from "#contracts/contact.ts";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** The visible toast list (Radix also renders a screen-reader-only copy elsewhere). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -8,7 +8,7 @@ const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
   });
 
   test("shows every validation message from the spec", async ({ page }) => {
@@ -80,11 +80,13 @@ test.describe("contact form", () => {
 
 test.describe("contact form when the server fails", () => {
   // The tuple form: Playwright reads a bare array in test.use as [value, options].
-  test.use({ allowedConsoleErrors: [[/Failed to load resource: the server responded with a status of 503/], { scope: "test" }] });
+  test.use({
+    allowedConsoleErrors: [[/Failed to load resource: the server responded with a status of 503/], { scope: "test" }],
+  });
 
   test("tells the visitor, and keeps what they typed", async ({ page }) => {
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.route("**/api/contact", (route) => route.fulfill({ status: 503, body: "unavailable" }));
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Wanjiru");

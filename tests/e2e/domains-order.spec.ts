@@ -1,32 +1,35 @@
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
-import { startRegistryDoubles, type RegistryDoubles } from "./registry-doubles.ts";
+import type { RegistryDoubles } from "./registry-doubles.ts";
 
-// The server under test reads the registries at loopback ports next to its own (playwright.config.ts).
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The worker's server reads these registry doubles (the `registry` fixture).
 const NAME = "umuganda-coffee";
 test.describe.configure({ mode: "serial" });
 
 let doubles: RegistryDoubles;
 
-test.beforeAll(async () => {
-  // Another spec may hold the doubles' ports: wait for it.
-  test.setTimeout(180_000);
-  doubles = await startRegistryDoubles(PORT);
+test.beforeAll(async ({ registry }) => {
+  doubles = registry;
   // Every name is free at the registries unless a test says otherwise; this one has a delegation.
   doubles.dns.names[`${NAME}.com`] = "ns";
   doubles.rdap.names[`${NAME}.com`] = { kind: "registered" };
 });
 
-test.afterAll(async () => {
-  await doubles?.close();
-});
-
-test("search, details, order, pay in test mode, and staff mark the name registered", async ({ page, browser, baseURL }) => {
+test("search, details, order, pay in test mode, and staff mark the name registered", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await page.goto("/domains");
   await page.getByLabel("Domain name").fill(NAME);
-  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.rw"]`)).toHaveAttribute("data-state", "available");
-  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.com"]`).first()).toHaveAttribute("data-state", "registered");
+  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.rw"]`)).toHaveAttribute(
+    "data-state",
+    "available",
+  );
+  await expect(page.locator(`[data-testid="domain-row"][data-name="${NAME}.com"]`).first()).toHaveAttribute(
+    "data-state",
+    "registered",
+  );
 
   await page.getByRole("link", { name: `Details for ${NAME}.rw` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${NAME}.rw is available`);
@@ -46,7 +49,9 @@ test("search, details, order, pay in test mode, and staff mark the name register
   await page.getByLabel("Full name").fill("Aline Uwase");
   await page.getByLabel("Organisation (optional)").fill("Umuganda Coffee Ltd");
   await page.getByLabel("Email", { exact: true }).fill("aline@example.rw");
-  await page.getByLabel("Mobile-money number").fill("250783456789");
+  // The same phone field as /payment: the national number, the country's code shown beside it.
+  await expect(page.getByText("+250", { exact: true })).toBeVisible();
+  await page.getByLabel("Mobile-money number").fill("783 456 789");
   await page.getByLabel("Street address").fill("KG 7 Ave 12");
   await page.getByLabel("City").fill("Kigali");
   await expect(page.getByLabel("Country")).toHaveValue("RW");
@@ -69,10 +74,11 @@ test("search, details, order, pay in test mode, and staff mark the name register
   // The registry was asked once more, directly, before the payment page opened.
   expect(doubles.rdap.requests).toContain(`/ricta/domain/${NAME}.rw`);
   await page.getByRole("button", { name: "Approve payment" }).click();
-  await page.waitForURL(/\/payment\?paymentResult=/);
-
+  // Back from paying, on the order's own page, which shows the payment that just went through.
   expect(orderUrl).toMatch(/^\/domains\/order-status\/[A-Za-z0-9_-]{32}$/);
-  await page.goto(orderUrl);
+  await page.waitForURL((url) => url.pathname === orderUrl && url.searchParams.has("payment"));
+  await expect(page.getByTestId("returned-payment")).toContainText("Payment received");
+  await expect(page.getByTestId("order-payments")).toContainText("MTN MoMo");
   await expect(page.getByTestId("domain-order-status")).toHaveText("Paid: we are registering it");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${NAME}.rw`);
   await expect(page.getByTestId("domain-order-history")).toContainText("Payment received");
@@ -95,13 +101,15 @@ test("search, details, order, pay in test mode, and staff mark the name register
   await expect(staff.getByText(`${NAME}.rw · 2 years`)).toBeVisible();
   // The check after payment has run: the name was still free.
   await expect(staff.getByText("still available", { exact: false }).first()).toBeVisible();
-  await expect(staff.getByTestId("domain-order-events")).toContainText("Checked again after payment: still available (RDAP).");
+  await expect(staff.getByTestId("domain-order-events")).toContainText(
+    "Checked again after payment: still available (RDAP).",
+  );
   await staff.getByRole("button", { name: "Mark registered" }).click();
   expect(await seriousAxeViolations(staff)).toEqual([]);
   await staff.getByLabel("Registry reference (optional)").fill("D503300-RW");
   await staff.getByRole("button", { name: "Confirm: Mark registered" }).click();
   await expect(staff.getByTestId("domain-order-state").first()).toHaveText("Registered");
-  await expect(staff.getByText("D503300-RW")).toBeVisible();
+  await expect(staff.getByText("D503300-RW", { exact: true })).toBeVisible();
   await expect(staff.getByText("This order is closed: nothing more can happen to it.")).toBeVisible();
 
   // Prices are edited per TLD in US dollars; the customer sees the new price at once.

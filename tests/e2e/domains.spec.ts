@@ -2,38 +2,33 @@ import type { DnsDouble } from "../doubles/dns-server.ts";
 import type { RdapDouble } from "../doubles/rdap-server.ts";
 import { whoisReplies, type WhoisDouble } from "../doubles/whois-server.ts";
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
-import { startRegistryDoubles, type RegistryDoubles } from "./registry-doubles.ts";
 
-// The server under test reads the registries at loopback ports next to its own (playwright.config.ts).
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The worker's server reads these registry doubles (the `registry` fixture).
 test.describe.configure({ mode: "serial" });
 
-let doubles: RegistryDoubles;
 let rdap: RdapDouble;
 let dns: DnsDouble;
 let whois: WhoisDouble;
 
-test.beforeAll(async () => {
-  // Another spec may hold the doubles' ports: wait for it.
-  test.setTimeout(180_000);
-  doubles = await startRegistryDoubles(PORT);
-  ({ rdap, dns, whois } = doubles);
+test.beforeAll(async ({ registry }) => {
+  ({ rdap, dns, whois } = registry);
   dns.names["kigalitech.com"] = "ns";
   rdap.names["kigalitech.com"] = { kind: "registered" };
   rdap.names["kigalitech.ke"] = { kind: "status", status: 503 };
   whois.names["kigalitech.co.ug"] = { kind: "reply", text: whoisReplies.ugFound("kigalitech.co.ug") };
 });
 
-test.afterAll(async () => {
-  await doubles?.close();
-});
-
-test("search shows every TLD with an honest state and both prices, then details for a free and a taken name", async ({ page }) => {
+test("search shows every TLD with an honest state and both prices, then details for a free and a taken name", async ({
+  page,
+}) => {
   await page.goto("/domains");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByLabel("Domain name").fill("kigalitech");
   const rows = page.getByTestId("domain-row");
-  await expect(page.locator('[data-testid="domain-row"][data-name="kigalitech.rw"]')).toHaveAttribute("data-state", "available");
+  await expect(page.locator('[data-testid="domain-row"][data-name="kigalitech.rw"]')).toHaveAttribute(
+    "data-state",
+    "available",
+  );
   await expect(page.locator('[data-name="kigalitech.com"]').first()).toHaveAttribute("data-state", "registered");
   await expect(page.locator('[data-name="kigalitech.ke"]')).toHaveAttribute("data-state", "unknown");
   await expect(page.locator('[data-name="kigalitech.ke"]')).toContainText("The registry answered with an error.");
@@ -47,7 +42,10 @@ test("search shows every TLD with an honest state and both prices, then details 
   await expect(page.locator('[data-name="kigalitech.tech"]')).toContainText("$8.00 first year");
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await expect(page.getByRole("link", { name: "Register kigalitech.rw" })).toHaveAttribute("href", "/domains/order/kigalitech.rw");
+  await expect(page.getByRole("link", { name: "Register kigalitech.rw" })).toHaveAttribute(
+    "href",
+    "/domains/order/kigalitech.rw",
+  );
   await page.getByRole("link", { name: "Details for kigalitech.rw" }).click();
   await expect(page).toHaveURL(/\/domain-details\/kigalitech\.rw$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.rw is available");
@@ -78,4 +76,34 @@ test("a name that breaks the rules says which rule, without asking any registry"
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveText(".rw names can only use the letters a-z, digits and hyphens.");
   expect(rdap.requests.length).toBe(before);
+});
+
+test("when registries cannot be reached, the search says so, offers a retry, and asks our team to check", async ({
+  page,
+}) => {
+  for (const tld of ["rw", "co.rw", "ke", "co.ke", "africa"])
+    rdap.names[`outagecheck.${tld}`] = { kind: "status", status: 503 };
+  await page.goto("/domains");
+  await page.getByLabel("Domain name").fill("outagecheck");
+  const summary = page.getByRole("status").filter({ hasText: "did not answer" });
+  await expect(summary).toContainText(/The registries did not answer for \d+ names/);
+  await expect(summary).toContainText("nothing is known about them yet");
+  const before = rdap.requests.length;
+  await summary.getByRole("button", { name: "Check again" }).click();
+  await expect.poll(() => rdap.requests.length).toBeGreaterThan(before);
+  await expect(summary).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await summary.getByRole("button", { name: "Ask us to check" }).click();
+  await summary.getByLabel("First name").fill("Amina");
+  await summary.getByLabel("Last name").fill("Uwase");
+  await summary.getByLabel("Email").fill("amina@example.rw");
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/contact"));
+  await summary.getByRole("button", { name: "Send the names to our team" }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  const lead = response.request().postDataJSON() as { service: string; message: string };
+  expect(lead.service).toBe("domains-digital-assets");
+  expect(lead.message).toContain("outagecheck.rw");
+  await expect(summary).toContainText("Our team will check these names");
 });

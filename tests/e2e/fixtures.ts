@@ -1,11 +1,47 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { startRegistryDoubles, type RegistryDoubles } from "./registry-doubles.ts";
+import { startSiteServer, type SiteServer } from "./site-server.ts";
+
+interface WorkerFixtures {
+  /** The domain registries this worker's server reads; specs set up the names they need. */
+  registry: RegistryDoubles;
+  /** This worker's own server over an empty database: no spec waits for another's ports or rows. */
+  site: SiteServer;
+  /** A second server that may analyse loopback sites (ANALYSIS_ALLOW_LOOPBACK), for the analyzer's spec. */
+  analysisSite: SiteServer;
+}
 
 /**
  * Every page test fails on a console error, an uncaught exception or a React hydration
  * warning, and on any request to a host other than the site itself.
  */
-export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }, WorkerFixtures>({
+  registry: [
+    async ({}, use) => {
+      const doubles = await startRegistryDoubles();
+      await use(doubles);
+      await doubles.close();
+    },
+    { scope: "worker" },
+  ],
+  site: [
+    async ({ registry }, use) => {
+      const server = await startSiteServer(registry.env);
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  analysisSite: [
+    async ({}, use) => {
+      const server = await startSiteServer({ NODE_ENV: "test", ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" });
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
   /** Console errors a test causes on purpose (e.g. a failed request it staged). */
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, baseURL, allowedConsoleErrors }, use) => {
@@ -30,9 +66,20 @@ export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>(
 
 export { expect };
 
+/** Waits until the page's React tree is interactive (the app marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
 }

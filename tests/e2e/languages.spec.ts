@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { founderHandle } from "../../content/founder-handle.ts";
-import { brandPlaceholders, englishContent } from "../../content/locales/english.ts";
+import { founderHandle } from "#content/founder-handle.ts";
+import { brandPlaceholders, englishContent } from "#content/locales/english.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -11,7 +11,9 @@ import { expect, test } from "./fixtures.ts";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8")) as unknown;
-const publicCatalogs = readdirSync(path.join(root, "web/src/i18n/locales/fr")).map((file) => file.replace(/\.json$/, ""));
+const publicCatalogs = readdirSync(path.join(root, "web/src/i18n/locales/fr")).map((file) =>
+  file.replace(/\.json$/, ""),
+);
 
 /** Pairs of (English, translation) for every string leaf at the same place in both trees. */
 function pairs(english: unknown, other: unknown, out: [string, string][] = []): [string, string][] {
@@ -26,16 +28,36 @@ function pairs(english: unknown, other: unknown, out: [string, string][] = []): 
 /** English sentences (at least three words, no placeholders) that the language says differently. */
 function untranslatedProbes(language: string): string[] {
   const all: [string, string][] = [];
-  for (const ns of publicCatalogs) pairs(json(`web/src/i18n/locales/en/${ns}.json`), json(`web/src/i18n/locales/${language}/${ns}.json`), all);
+  for (const ns of publicCatalogs)
+    pairs(json(`web/src/i18n/locales/en/${ns}.json`), json(`web/src/i18n/locales/${language}/${ns}.json`), all);
   for (const [module, exports] of Object.entries(englishContent)) {
-    pairs(JSON.parse(brandPlaceholders(JSON.stringify(exports))), json(`content/locales/${language}/${module}.json`), all);
+    pairs(
+      JSON.parse(brandPlaceholders(JSON.stringify(exports))),
+      json(`content/locales/${language}/${module}.json`),
+      all,
+    );
   }
   return [
-    ...new Set(all.filter(([en, tr]) => en !== tr && !/[{<$]/.test(en) && en.trim().split(/\s+/).length >= 3).map(([en]) => en.trim())),
+    ...new Set(
+      all
+        .filter(([en, tr]) => en !== tr && !/[{<$]/.test(en) && en.trim().split(/\s+/).length >= 3)
+        .map(([en]) => en.trim()),
+    ),
   ];
 }
 
-const pages = ["", "/services", "/about", "/contact", `/${founderHandle}`, "/domains", "/tech-stack-advisor", "/speed-analysis", "/vps-hosting", "/no-such-page"];
+const pages = [
+  "",
+  "/services",
+  "/about",
+  "/contact",
+  `/${founderHandle}`,
+  "/domains",
+  "/tech-stack-advisor",
+  "/speed-analysis",
+  "/vps-hosting",
+  "/no-such-page",
+];
 
 for (const language of ["fr", "sw", "rw"] as const) {
   test(`every public page reads in ${language}, with no English left`, async ({ page }) => {
@@ -53,20 +75,36 @@ for (const language of ["fr", "sw", "rw"] as const) {
   });
 }
 
-test("prerendered pages name their translations and carry only their own language's words", async ({ page, request }) => {
+test("prerendered pages name their translations and carry only their own language's words", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/sw/services")).text();
   expect(html).toContain('<html lang="sw"');
-  for (const [lang, href] of [["en", "/services"], ["fr", "/fr/services"], ["sw", "/sw/services"], ["rw", "/rw/services"], ["x-default", "/services"]]) {
+  for (const [lang, href] of [
+    ["en", "/services"],
+    ["fr", "/fr/services"],
+    ["sw", "/sw/services"],
+    ["rw", "/rw/services"],
+    ["x-default", "/services"],
+  ]) {
     expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${lang}" href="[^"]*${href}"`, "i"));
   }
   expect(html).toMatch(/<link rel="canonical" href="[^"]*\/sw\/services"/);
   // The Swahili page's catalog is Swahili only: no English sentence from the services catalog rides along.
-  const english = json("web/src/i18n/locales/en/services.json") as { meta: { description: string }; hero: Record<string, string> };
+  const english = json("web/src/i18n/locales/en/services.json") as {
+    meta: { description: string };
+    hero: Record<string, string>;
+  };
   expect(html).toContain('"language":"sw"');
-  for (const sentence of [english.meta.description, ...Object.values(english.hero)]) expect(html).not.toContain(sentence.split("{{")[0]);
+  for (const sentence of [english.meta.description, ...Object.values(english.hero)])
+    expect(html).not.toContain(sentence.split("{{")[0]);
 
   await page.goto("/sw/services");
-  await page.getByRole("link", { name: /kuhusu|about/i }).first().click();
+  await page
+    .getByRole("link", { name: /kuhusu|about/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/sw\/about$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "sw");
 });
@@ -109,7 +147,8 @@ test.describe("on a phone", () => {
     await page.goto("/rw/services");
     await page.locator('button[aria-controls="mobile-menu"]').click();
     const menu = page.locator("#mobile-menu");
-    for (const name of ["English", "Français", "Kiswahili", "Ikinyarwanda"]) await expect(menu.getByRole("link", { name })).toBeVisible();
+    for (const name of ["English", "Français", "Kiswahili", "Ikinyarwanda"])
+      await expect(menu.getByRole("link", { name })).toBeVisible();
     await menu.getByRole("link", { name: "Kiswahili" }).click();
     await expect(page).toHaveURL(/\/sw\/services$/);
   });

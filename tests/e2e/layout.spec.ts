@@ -1,5 +1,5 @@
-import { company } from "../../content/company.ts";
-import { expect, test } from "./fixtures.ts";
+import { company } from "#content/company.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("navigation bar", () => {
   test("links to every section and Get Started leads to the tech stack advisor", async ({ page }) => {
@@ -14,7 +14,7 @@ test.describe("navigation bar", () => {
 
   test("turns solid after 10 px of scroll", async ({ page }) => {
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-solid", "false");
     await page.evaluate(() => window.scrollTo(0, 11));
@@ -37,11 +37,47 @@ test.describe("navigation bar", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("has no horizontal overflow on the narrowest phones (320 px)", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ["/jean-paul-habimana", "/rw/contact", "/contact", "/fr/contact", "/sw/contact"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const { overflow, widest } = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        // The elements that reach past the edge, named so a failure says where to look.
+        const widest = [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+          .slice(-3)
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`);
+        return { overflow: document.documentElement.scrollWidth - width, widest };
+      });
+      expect(overflow, `${path}: ${widest.join(" | ")}`).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test("keeps the floating buttons off the content on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const launcher = page.getByTestId("chat-launcher");
+    await expect(launcher).toBeVisible();
+    // No scroll-to-top stacked above the chat button on a phone.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(page.getByRole("button", { name: "Scroll to top" })).toBeHidden();
+    // Typing in the form: the chat button steps aside so it cannot cover the field.
+    await page.getByLabel("First name").focus();
+    await expect(launcher).toBeHidden();
+    await page.getByLabel("First name").blur();
+    await expect(launcher).toBeVisible();
+  });
+
   test("has no horizontal overflow on a 375 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of ["/", "/services", "/about", "/contact", "/jean-paul-habimana", "/missing-page"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
@@ -55,7 +91,7 @@ test.describe("footer and floating buttons", () => {
 
   test("shows scroll-to-top after 300 px and it returns to the top", async ({ page }) => {
     await page.goto("/services");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const button = page.getByRole("button", { name: "Scroll to top" });
     await expect(button).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 299));
@@ -80,7 +116,7 @@ test.describe("footer and floating buttons", () => {
       if (/chat-panel/.test(request.url())) chatChunks.push(request.url());
     });
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     expect(chatChunks).toEqual([]);
     await page.getByRole("button", { name: `Open chat with ${company.assistantName}` }).click();
     const panel = page.getByRole("dialog", { name: company.assistantName });

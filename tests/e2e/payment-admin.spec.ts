@@ -10,18 +10,22 @@ const ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 test("admins see payments with totals, the event history with raw answers, and can re-check", async ({ page }) => {
   await page.goto("/payment");
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post("/api/hosted-payment", { data: { phoneNumber: "250783456789", amount: 7000, currency: "RWF", description: "Admin check", country: "RWA" } });
+  const created = await page.request.post("/api/hosted-payment", {
+    data: { phoneNumber: "250783456789", amount: 7000, currency: "RWF", description: "Admin check", country: "RWA" },
+  });
   expect(created.status(), await created.text()).toBe(200);
   const { transactionId, redirectUrl } = (await created.json()) as { transactionId: string; redirectUrl: string };
   await page.goto(redirectUrl);
   await page.getByRole("button", { name: "Approve payment" }).click();
-  await page.waitForURL((url) => url.pathname === "/payment" && !url.search.includes("paymentResult"));
+  await page.waitForURL((url) => url.pathname === "/payment/receipt");
 
   const login = await page.request.post("/api/admin/login", { data: ADMIN, headers: { Origin: origin } });
   expect(login.status()).toBe(200);
   await page.goto("/admin/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
-  await expect(page.getByText("TEST MODE: payments go to the built-in test provider, no real money moves.")).toBeVisible();
+  await expect(
+    page.getByText("TEST MODE: payments go to the built-in test provider, no real money moves."),
+  ).toBeVisible();
   await expect(page.getByTestId("payment-totals")).toContainText("RWF");
 
   await page.getByLabel("Search by id, provider id, phone or order").fill(transactionId);

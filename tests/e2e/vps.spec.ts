@@ -3,10 +3,16 @@ import { expect, seriousAxeViolations, test } from "./fixtures.ts";
 const SERVER_PASSWORD = "Rwanda-Server-Pass-2026";
 
 test.describe("VPS hosting", () => {
-  test("configure, pay in test mode, staff fulfil it, and the customer sees the server once", async ({ page, browser, baseURL }) => {
+  test("configure, pay in test mode, staff fulfil it, and the customer sees the server once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await page.goto("/vps-hosting");
-    await expect(page.getByRole("heading", { level: 1, name: "Your own server, close to your customers" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your own server, close to your customers" }),
+    ).toBeVisible();
     await expect(page.getByRole("table", { name: "Compare plans" })).toBeVisible();
 
     // Live price: Standard for 12 months in RWF is 15,000 × 12 less 15%.
@@ -20,7 +26,13 @@ test.describe("VPS hosting", () => {
     await expect(page.getByTestId("vps-summary").getByText("5% discount for 3 months")).toBeVisible();
     await page.getByRole("radio", { name: "USD" }).click();
     await expect(total).toHaveText("USD 37.05");
+    // The plan comparison follows the same currency switch.
+    const comparison = page.getByRole("table", { name: "Compare plans" });
+    await page.getByRole("radio", { name: "KES" }).click();
+    await expect(comparison.getByRole("row").nth(1)).toContainText("KES");
+    await expect(comparison).not.toContainText("RWF");
     await page.getByRole("radio", { name: "RWF" }).click();
+    await expect(comparison.getByRole("row").nth(1)).toContainText("RWF");
     await page.getByText("Nairobi", { exact: true }).click();
     await page.getByText("Debian", { exact: true }).click();
 
@@ -29,10 +41,19 @@ test.describe("VPS hosting", () => {
     await page.getByRole("radio", { name: "Send me a password" }).check();
     await page.getByLabel("Full name").fill("Aline Uwase");
     await page.getByLabel("Email").fill("aline@example.rw");
-    await page.getByLabel("Mobile-money number").fill("250783456789");
+    // The same phone field as /payment: the national number, the country's code shown beside it.
+    const phone = page.getByLabel("Mobile-money number");
+    await expect(page.getByText("+250", { exact: true })).toBeVisible();
+    await page.getByLabel("Pay in", { exact: true }).selectOption("KES");
+    await expect(page.getByText("+254", { exact: true })).toBeVisible();
+    await page.getByLabel("Pay in", { exact: true }).selectOption("RWF");
+    await phone.fill("0783 456 78");
     await page.getByRole("button", { name: "Pay RWF 48,500 by mobile money" }).click();
     await expect(page.getByText(/Use letters, digits and hyphens/)).toBeVisible();
     await page.getByLabel("Server name (host name)").fill("shop-1");
+    await page.getByRole("button", { name: "Pay RWF 48,500 by mobile money" }).click();
+    await expect(page.getByText("Phone number must be at least 9 digits")).toBeVisible();
+    await phone.fill("0783 456 789");
 
     // The order link (also emailed): read from the answer before the browser leaves for the payment page.
     let orderUrl = "";
@@ -44,10 +65,13 @@ test.describe("VPS hosting", () => {
     await page.getByRole("button", { name: "Pay RWF 48,500 by mobile money" }).click();
     await expect(page.getByText("TEST MODE").first()).toBeVisible();
     await page.getByRole("button", { name: "Approve payment" }).click();
-    await page.waitForURL(/\/payment\?paymentResult=/);
-
-    await page.goto(orderUrl);
+    // Back from paying, on the order's own page: the payment, what happens next and when.
+    await page.waitForURL((url) => url.pathname === orderUrl && url.searchParams.has("payment"));
+    await expect(page.getByTestId("returned-payment")).toContainText("Payment received: 48,500 RWF with MTN MoMo");
     await expect(page.getByTestId("vps-order-status")).toHaveText("Paid: we will set up your server shortly");
+    await expect(page.getByText(/sets up your server within 4 working hours/)).toBeVisible();
+    await expect(page.getByTestId("order-payments").getByRole("link", { name: "Receipt" })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Staff fulfil it.
     const staff = await browser.newPage({ baseURL });

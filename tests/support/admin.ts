@@ -1,15 +1,25 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { StaffRole } from "../../contracts/admin.ts";
-import type { Database } from "../../server/db/client.ts";
-import { hashPassword } from "../../server/modules/admin/passwords.ts";
-import { SESSION_COOKIE } from "../../server/modules/admin/sessions.ts";
-import { insertStaff } from "../../server/modules/admin/staff-repository.ts";
+import type { StaffRole } from "#contracts/admin.ts";
+import type { Database } from "#server/db/client.ts";
+import { hashPassword } from "#server/modules/admin/passwords.ts";
+import { SESSION_COOKIE } from "#server/modules/admin/sessions.ts";
+import { insertStaff } from "#server/modules/admin/staff-repository.ts";
 
 /** testConfig's PUBLIC_URL: the site's own origin, which state-changing admin calls must carry. */
 export const SITE_ORIGIN = "https://www.example.test";
 
-export async function createStaffUser(db: Database, username: string, role: StaffRole, password = `${username}-password-123`) {
-  const row = await insertStaff(db, { username, displayName: `${username[0]!.toUpperCase()}${username.slice(1)} Staff`, role, passwordHash: await hashPassword(password) });
+export async function createStaffUser(
+  db: Database,
+  username: string,
+  role: StaffRole,
+  password = `${username}-password-123`,
+) {
+  const row = await insertStaff(db, {
+    username,
+    displayName: `${username[0]!.toUpperCase()}${username.slice(1)} Staff`,
+    role,
+    passwordHash: await hashPassword(password),
+  });
   return { ...row, password };
 }
 
@@ -17,7 +27,12 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
   return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 }
 
-export async function signIn(app: FastifyInstance, username: string, password: string, ip = "10.9.8.7"): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  ip = "10.9.8.7",
+): Promise<string> {
   const response = await app.inject({
     method: "POST",
     url: "/api/admin/login",
@@ -26,7 +41,8 @@ export async function signIn(app: FastifyInstance, username: string, password: s
     remoteAddress: ip,
   });
   const cookie = sessionCookieOf(response);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200 || !cookie)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return cookie;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.ts";
+import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.ts";
 
 export interface DatabaseBackend {
   name: "pglite" | "postgres";

@@ -16,7 +16,10 @@ export interface TestStream {
 
 export async function openTestStream(url: string, headers: Record<string, string> = {}): Promise<TestStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
   const events: ReceivedEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();

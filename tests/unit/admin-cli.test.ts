@@ -27,14 +27,27 @@ describe("npm run admin", () => {
       code: 1,
       out: expect.stringContaining("password: Password must be at least 12 characters"),
     });
-    expect(await admin("create-user", "amina", "--name", "Amina Mukamana", "--role", "admin", "--password", "a-long-enough-password")).toEqual({
+    expect(
+      await admin(
+        "create-user",
+        "amina",
+        "--name",
+        "Amina Mukamana",
+        "--role",
+        "admin",
+        "--password",
+        "a-long-enough-password",
+      ),
+    ).toEqual({
       code: 0,
       out: expect.stringContaining("Created admin amina."),
     });
     expect((await admin("create-user", "amina", "--password", "a-long-enough-password")).code).toBe(1);
     const listed = await admin("list");
     expect(listed.out).toContain("Amina Mukamana");
-    expect((await admin("reset-password", "amina", "--password", "another-long-password")).out).toContain("Password reset for amina");
+    expect((await admin("reset-password", "amina", "--password", "another-long-password")).out).toContain(
+      "Password reset for amina",
+    );
     expect((await admin("reset-password", "nobody", "--password", "another-long-password")).code).toBe(1);
     expect((await admin("frobnicate")).out).toContain('Unknown command "frobnicate"');
   }, 60_000);

@@ -17,7 +17,10 @@ async function freePort(): Promise<number> {
 async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -34,7 +37,14 @@ describe("the server process", () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "shutdown-"));
     port = await freePort();
     child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: "/nonexistent", LOG_LEVEL: "info", DATABASE_URL: "" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_DIR: "/nonexistent",
+        LOG_LEVEL: "info",
+        DATABASE_URL: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -57,7 +67,13 @@ describe("the server process", () => {
     });
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: "127.0.0.1", port, method: "POST", path: "/api/contact", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/contact",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
         (res) => {
           let text = "";
           res.on("data", (chunk: Buffer) => (text += chunk.toString()));

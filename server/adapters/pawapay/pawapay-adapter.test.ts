@@ -79,7 +79,13 @@ describe("payment page", () => {
     expect(location.searchParams.get("tx")).toBe("1");
 
     const state = await provider.getDeposit(request.depositId);
-    expect(state).toMatchObject({ found: true, status: "COMPLETED", amount: "1000.00", currency: "RWF", provider: "MTN_MOMO_RWA" });
+    expect(state).toMatchObject({
+      found: true,
+      status: "COMPLETED",
+      amount: "1000.00",
+      currency: "RWF",
+      provider: "MTN_MOMO_RWA",
+    });
     expect(state.found && state.providerTransactionId).toBeTruthy();
   });
 
@@ -108,7 +114,10 @@ describe("payment page", () => {
 
   it("answers PROVIDER_TEMPORARILY_UNAVAILABLE when the provider is closed", async () => {
     sim.providerStatus.MTN_MOMO_RWA = "CLOSED";
-    expect(await provider.createPaymentPage(page())).toMatchObject({ kind: "rejected", failureCode: "PROVIDER_TEMPORARILY_UNAVAILABLE" });
+    expect(await provider.createPaymentPage(page())).toMatchObject({
+      kind: "rejected",
+      failureCode: "PROVIDER_TEMPORARILY_UNAVAILABLE",
+    });
   });
 
   it.each([
@@ -116,7 +125,11 @@ describe("payment page", () => {
     ["INVALID_PARAMETER", page({ customerMessage: "Invoice #12" })],
     ["INVALID_PARAMETER", page({ reason: "x".repeat(51) })],
   ])("refuses bad parameters with 400 %s", async (code, request) => {
-    expect(await errorOf(provider.createPaymentPage(request))).toMatchObject({ kind: "refused", httpStatus: 400, failureCode: code });
+    expect(await errorOf(provider.createPaymentPage(request))).toMatchObject({
+      kind: "refused",
+      httpStatus: 400,
+      failureCode: code,
+    });
   });
 });
 
@@ -157,7 +170,11 @@ describe("deposits", () => {
     for (const create of [true, false]) {
       sim.faults.nextCallUnknownError = { create };
       const request = money();
-      expect(await errorOf(provider.initiateDeposit(request))).toMatchObject({ kind: "unavailable", httpStatus: 500, failureCode: "UNKNOWN_ERROR" });
+      expect(await errorOf(provider.initiateDeposit(request))).toMatchObject({
+        kind: "unavailable",
+        httpStatus: 500,
+        failureCode: "UNKNOWN_ERROR",
+      });
       expect((await provider.getDeposit(request.id)).found).toBe(create);
     }
   });
@@ -176,11 +193,17 @@ describe("deposits", () => {
   });
 
   it("resends callbacks only for final deposits", async () => {
-    expect(await provider.resendCallback("deposit", randomUUID())).toMatchObject({ kind: "rejected", failureCode: "NOT_FOUND" });
+    expect(await provider.resendCallback("deposit", randomUUID())).toMatchObject({
+      kind: "rejected",
+      failureCode: "NOT_FOUND",
+    });
     const stuck = money({ phoneNumber: "250783456129" });
     await provider.initiateDeposit(stuck);
     await sim.idle();
-    expect(await provider.resendCallback("deposit", stuck.id)).toMatchObject({ kind: "rejected", failureCode: "INVALID_STATE" });
+    expect(await provider.resendCallback("deposit", stuck.id)).toMatchObject({
+      kind: "rejected",
+      failureCode: "INVALID_STATE",
+    });
     const done = money();
     await provider.initiateDeposit(done);
     await sim.idle();
@@ -206,7 +229,10 @@ describe("toolkit", () => {
     const conf = await provider.activeConf({ country: "UGA", operationType: "DEPOSIT" });
     expect(conf.countries.map((c) => c.country)).toEqual(["UGA"]);
     const mtn = conf.countries[0]!.providers.find((p) => p.provider === "MTN_MOMO_UGA")!;
-    expect(mtn.currencies[0]).toMatchObject({ currency: "UGX", operationTypes: { DEPOSIT: { minAmount: "500", maxAmount: "5000000", decimals: 2, status: "OPERATIONAL" } } });
+    expect(mtn.currencies[0]).toMatchObject({
+      currency: "UGX",
+      operationTypes: { DEPOSIT: { minAmount: "500", maxAmount: "5000000", decimals: 2, status: "OPERATIONAL" } },
+    });
     expect(mtn.currencies[0]!.operationTypes.PAYOUT).toBeUndefined();
   });
 
@@ -219,24 +245,79 @@ describe("toolkit", () => {
           providers: [
             {
               provider: "AIRTEL_RWA",
-              currencies: [{ currency: "RWF", operationTypes: [{ operationType: "DEPOSIT", minTransactionLimit: "100", maxTransactionLimit: "500000", decimalsInAmount: "NONE", status: "DELAYED", future: 1 }] }],
+              currencies: [
+                {
+                  currency: "RWF",
+                  operationTypes: [
+                    {
+                      operationType: "DEPOSIT",
+                      minTransactionLimit: "100",
+                      maxTransactionLimit: "500000",
+                      decimalsInAmount: "NONE",
+                      status: "DELAYED",
+                      future: 1,
+                    },
+                  ],
+                },
+              ],
             },
           ],
         },
       ],
     });
-    expect(conf.countries[0]!.providers[0]!.currencies[0]!.operationTypes.DEPOSIT).toEqual({ minAmount: "100", maxAmount: "500000", decimals: 0, status: "DELAYED" });
+    expect(conf.countries[0]!.providers[0]!.currencies[0]!.operationTypes.DEPOSIT).toEqual({
+      minAmount: "100",
+      maxAmount: "500000",
+      decimals: 0,
+      status: "DELAYED",
+    });
   });
 
   it("predicts the provider and cleans the number", async () => {
-    expect(await provider.predictProvider("+250 0783 456 789")).toEqual({ country: "RWA", provider: "MTN_MOMO_RWA", phoneNumber: "250783456789" });
+    expect(await provider.predictProvider("+250 0783 456 789")).toEqual({
+      country: "RWA",
+      provider: "MTN_MOMO_RWA",
+      phoneNumber: "250783456789",
+    });
     expect(await errorOf(provider.predictProvider("12345"))).toMatchObject({ kind: "refused" });
   });
 
   it("reads availability and public keys", async () => {
     sim.providerStatus.MPESA_KEN = "CLOSED";
     const availability = await provider.availability({ country: "KEN" });
-    expect(availability).toEqual([{ country: "KEN", providers: [{ provider: "MPESA_KEN", statuses: { DEPOSIT: "CLOSED", PAYOUT: "CLOSED" } }] }]);
+    expect(availability).toEqual([
+      { country: "KEN", providers: [{ provider: "MPESA_KEN", statuses: { DEPOSIT: "CLOSED", PAYOUT: "CLOSED" } }] },
+    ]);
     expect(await provider.publicKeys()).toEqual([{ id: "HTTP_EC_P256_KEY:1", key: sim.publicKeyPem }]);
+  });
+});
+
+describe("a kept-alive connection the server has just closed", () => {
+  it("sends a GET once more, never a POST", async () => {
+    const { createServer } = await import("node:http");
+    let requests = 0;
+    const server = createServer((req, res) => {
+      requests += 1;
+      // The first request of each kind finds its connection reset, as a stale keep-alive socket does.
+      if (requests === 1 || requests === 3) {
+        req.socket.destroy();
+        return;
+      }
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify([{ id: "k1", key: "PEM" }]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const flaky = pawapayProvider({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 });
+    try {
+      expect(await flaky.publicKeys()).toEqual([{ id: "k1", key: "PEM" }]);
+      expect(requests).toBe(2);
+      const refused = await flaky.initiateDeposit(money()).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ProviderError);
+      expect(requests).toBe(3);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -4,7 +4,6 @@ import {
   type InitiationResult,
   type MoneyRequest,
   type OperationConf,
-  type PaymentPageRequest,
   type PaymentPageResult,
   type PaymentProvider,
   type ProviderConf,
@@ -21,16 +20,23 @@ export interface PawapayOptions {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | null => (typeof value === "string" ? value : typeof value === "number" ? String(value) : null);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null =>
+  typeof value === "string" ? value : typeof value === "number" ? String(value) : null;
 
-/** v2 `failureReason {failureCode, failureMessage}`, or v1 `rejectionReason {rejectionCode, rejectionMessage}` (some v2 examples still print it). */
+/**
+ * v2 `failureReason {failureCode, failureMessage}`, or v1 `rejectionReason {rejectionCode, rejectionMessage}`
+ * (some v2 examples still print it).
+ */
 function failureOf(body: unknown): { failureCode: string; failureMessage: string | null } | null {
   if (!isObject(body)) return null;
   const v2 = body.failureReason;
-  if (isObject(v2) && str(v2.failureCode)) return { failureCode: str(v2.failureCode)!, failureMessage: str(v2.failureMessage) };
+  if (isObject(v2) && str(v2.failureCode))
+    return { failureCode: str(v2.failureCode)!, failureMessage: str(v2.failureMessage) };
   const v1 = body.rejectionReason;
-  if (isObject(v1) && str(v1.rejectionCode)) return { failureCode: str(v1.rejectionCode)!, failureMessage: str(v1.rejectionMessage) };
+  if (isObject(v1) && str(v1.rejectionCode))
+    return { failureCode: str(v1.rejectionCode)!, failureMessage: str(v1.rejectionMessage) };
   if (typeof v1 === "string") return { failureCode: v1, failureMessage: null };
   if (str(body.errorCode)) return { failureCode: str(body.errorCode)!, failureMessage: str(body.errorMessage) };
   return null;
@@ -48,7 +54,7 @@ function initiation(body: unknown): InitiationResult {
   throw new ProviderError("unavailable", `unexpected initiation status ${status ?? "(none)"}`, 200, null, body);
 }
 
-function paymentState(body: unknown, idField: "depositId" | "payoutId"): ProviderPaymentState {
+function paymentState(body: unknown, idField: "depositId" | "payoutId" | "refundId"): ProviderPaymentState {
   // v2: {status: FOUND | NOT_FOUND, data}; v1: an array of 0 or 1 payment.
   let data: unknown;
   if (Array.isArray(body)) {
@@ -71,7 +77,9 @@ function paymentState(body: unknown, idField: "depositId" | "payoutId"): Provide
     currency: str(data.currency),
     country: str(data.country),
     provider: str(account.provider) ?? str(data.correspondent),
-    providerTransactionId: str(data.providerTransactionId) ?? (isObject(data.correspondentIds) ? str(Object.values(data.correspondentIds)[0]) : null),
+    providerTransactionId:
+      str(data.providerTransactionId) ??
+      (isObject(data.correspondentIds) ? str(Object.values(data.correspondentIds)[0]) : null),
     failureCode: failure?.failureCode ?? null,
     failureMessage: failure?.failureMessage ?? null,
     raw: body,
@@ -100,32 +108,42 @@ export function parseActiveConf(body: unknown): ActiveConf {
     countries: countries.filter(isObject).map((country) => ({
       country: str(country.country) ?? "",
       prefix: str(country.prefix),
-      providers: (Array.isArray(country.providers) ? country.providers : []).filter(isObject).map((provider): ProviderConf => {
-        const displayName = str(provider.displayName) ?? str(provider.nameDisplayedToCustomer) ?? str(provider.provider) ?? "";
-        return {
-          provider: str(provider.provider) ?? str(provider.correspondent) ?? "",
-          displayName,
-          currencies: (Array.isArray(provider.currencies) ? provider.currencies : []).filter(isObject).map((currency) => {
-            const operationTypes: Record<string, OperationConf> = {};
-            const types = currency.operationTypes;
-            if (Array.isArray(types)) {
-              for (const item of types.filter(isObject)) {
-                const conf = operationConf(item);
-                const type = str(item.operationType);
-                if (conf && type) operationTypes[type] = conf;
-              }
-            } else if (isObject(types)) {
-              for (const [type, value] of Object.entries(types)) {
-                const conf = operationConf(value);
-                if (conf) operationTypes[type] = conf;
-              }
-            }
-            return { currency: str(currency.currency) ?? "", operationTypes };
-          }),
-        };
-      }),
+      providers: (Array.isArray(country.providers) ? country.providers : [])
+        .filter(isObject)
+        .map((provider): ProviderConf => {
+          const displayName =
+            str(provider.displayName) ?? str(provider.nameDisplayedToCustomer) ?? str(provider.provider) ?? "";
+          return {
+            provider: str(provider.provider) ?? str(provider.correspondent) ?? "",
+            displayName,
+            currencies: (Array.isArray(provider.currencies) ? provider.currencies : [])
+              .filter(isObject)
+              .map((currency) => {
+                const operationTypes: Record<string, OperationConf> = {};
+                const types = currency.operationTypes;
+                if (Array.isArray(types)) {
+                  for (const item of types.filter(isObject)) {
+                    const conf = operationConf(item);
+                    const type = str(item.operationType);
+                    if (conf && type) operationTypes[type] = conf;
+                  }
+                } else if (isObject(types)) {
+                  for (const [type, value] of Object.entries(types)) {
+                    const conf = operationConf(value);
+                    if (conf) operationTypes[type] = conf;
+                  }
+                }
+                return { currency: str(currency.currency) ?? "", operationTypes };
+              }),
+          };
+        }),
     })),
   };
+}
+
+function connectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"].includes(cause?.code ?? "");
 }
 
 /** pawaPay Merchant API v2. Nothing here decides a payment's fate: it reports what pawaPay said. */
@@ -136,8 +154,8 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
 
   async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
     let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, {
+    const send = () =>
+      doFetch(`${baseUrl}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${options.token}`,
@@ -147,6 +165,14 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
+    try {
+      try {
+        response = await send();
+      } catch (error) {
+        // A kept-alive connection the server had just closed: a GET is safe to send once more (RFC 9110 9.2.2).
+        if (method !== "GET" || !connectionReset(error)) throw error;
+        response = await send();
+      }
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       throw new ProviderError("unavailable", `pawaPay ${method} ${path} did not answer (${reason})`);
@@ -160,7 +186,13 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     }
     if (response.status >= 500 || response.status === 429) {
       const failure = failureOf(parsed);
-      throw new ProviderError("unavailable", `pawaPay ${method} ${path} answered ${response.status}`, response.status, failure?.failureCode ?? null, parsed);
+      throw new ProviderError(
+        "unavailable",
+        `pawaPay ${method} ${path} answered ${response.status}`,
+        response.status,
+        failure?.failureCode ?? null,
+        parsed,
+      );
     }
     if (response.status >= 400) {
       const failure = failureOf(parsed);
@@ -175,8 +207,12 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     return parsed;
   }
 
-  const party = (request: MoneyRequest) => ({ type: "MMO", accountDetails: { phoneNumber: request.phoneNumber, provider: request.provider } });
-  const optional = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  const party = (request: MoneyRequest) => ({
+    type: "MMO",
+    accountDetails: { phoneNumber: request.phoneNumber, provider: request.provider },
+  });
+  const optional = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
   return {
     mode: "live",
@@ -197,11 +233,22 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
           metadata: request.metadata,
         }),
       );
-      if (isObject(body) && typeof body.redirectUrl === "string") return { kind: "redirect", redirectUrl: body.redirectUrl, raw: body };
+      if (isObject(body) && typeof body.redirectUrl === "string")
+        return { kind: "redirect", redirectUrl: body.redirectUrl, raw: body };
       if (isObject(body) && (body.status === "REJECTED" || body.status === "FAILED")) {
-        return { kind: "rejected", ...(failureOf(body) ?? { failureCode: "UNKNOWN", failureMessage: null }), raw: body };
+        return {
+          kind: "rejected",
+          ...(failureOf(body) ?? { failureCode: "UNKNOWN", failureMessage: null }),
+          raw: body,
+        };
       }
-      throw new ProviderError("unavailable", "payment page answer had neither redirectUrl nor a rejection", 200, null, body);
+      throw new ProviderError(
+        "unavailable",
+        "payment page answer had neither redirectUrl nor a rejection",
+        200,
+        null,
+        body,
+      );
     },
     async initiateDeposit(request) {
       return initiation(
@@ -243,8 +290,26 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     async getPayout(payoutId) {
       return paymentState(await call("GET", `/v2/payouts/${encodeURIComponent(payoutId)}`), "payoutId");
     },
+    async initiateRefund(request) {
+      return initiation(
+        await call(
+          "POST",
+          "/v2/refunds",
+          optional({
+            refundId: request.refundId,
+            depositId: request.depositId,
+            amount: request.amount,
+            currency: request.currency,
+            metadata: request.metadata,
+          }),
+        ),
+      );
+    },
+    async getRefund(refundId) {
+      return paymentState(await call("GET", `/v2/refunds/${encodeURIComponent(refundId)}`), "refundId");
+    },
     async resendCallback(kind, id) {
-      return initiation(await call("POST", `/v2/${kind === "deposit" ? "deposits" : "payouts"}/resend-callback/${encodeURIComponent(id)}`));
+      return initiation(await call("POST", `/v2/${kind}s/resend-callback/${encodeURIComponent(id)}`));
     },
     async activeConf(query) {
       const params = new URLSearchParams(optional(query) as Record<string, string>);
@@ -256,7 +321,13 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
         return { country: str(body.country) ?? "", provider: str(body.provider)!, phoneNumber: str(body.phoneNumber)! };
       }
       const failure = failureOf(body);
-      throw new ProviderError("refused", failure?.failureMessage ?? "phone number not recognised", 200, failure?.failureCode ?? "INVALID_PHONE_NUMBER", body);
+      throw new ProviderError(
+        "refused",
+        failure?.failureMessage ?? "phone number not recognised",
+        200,
+        failure?.failureCode ?? "INVALID_PHONE_NUMBER",
+        body,
+      );
     },
     async availability(query) {
       const params = new URLSearchParams(optional(query) as Record<string, string>);
@@ -268,9 +339,11 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
           const types = provider.operationTypes;
           // Two published shapes: [{operationType, status}] or {PAYOUT: "OPERATIONAL"}.
           if (Array.isArray(types)) {
-            for (const item of types.filter(isObject)) if (str(item.operationType)) statuses[str(item.operationType)!] = str(item.status) ?? "UNKNOWN";
+            for (const item of types.filter(isObject))
+              if (str(item.operationType)) statuses[str(item.operationType)!] = str(item.status) ?? "UNKNOWN";
           } else if (isObject(types)) {
-            for (const [type, status] of Object.entries(types)) statuses[type] = str(status) ?? (isObject(status) ? (str(status.status) ?? "UNKNOWN") : "UNKNOWN");
+            for (const [type, status] of Object.entries(types))
+              statuses[type] = str(status) ?? (isObject(status) ? (str(status.status) ?? "UNKNOWN") : "UNKNOWN");
           }
           return { provider: str(provider.provider) ?? "", statuses };
         }),
@@ -279,7 +352,9 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     async publicKeys(): Promise<PublicKey[]> {
       const body = await call("GET", "/v2/public-key/http");
       const list = Array.isArray(body) ? body : isObject(body) ? [body] : [];
-      return list.filter(isObject).flatMap((item) => (str(item.id) && str(item.key) ? [{ id: str(item.id)!, key: str(item.key)! }] : []));
+      return list
+        .filter(isObject)
+        .flatMap((item) => (str(item.id) && str(item.key) ? [{ id: str(item.id)!, key: str(item.key)! }] : []));
     },
   };
 }

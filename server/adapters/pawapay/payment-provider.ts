@@ -30,6 +30,15 @@ export interface MoneyRequest {
   metadata?: Array<Record<string, string>>;
 }
 
+/** Gives (part of) a completed deposit back to the wallet that paid it. */
+export interface RefundRequest {
+  refundId: string;
+  depositId: string;
+  amount: string;
+  currency: string;
+  metadata?: Array<Record<string, string>>;
+}
+
 export type PaymentPageResult =
   | { kind: "redirect"; redirectUrl: string; raw: unknown }
   | { kind: "rejected"; failureCode: string; failureMessage: string | null; raw: unknown };
@@ -39,9 +48,13 @@ export type InitiationResult =
   | { kind: "duplicate"; raw: unknown }
   | { kind: "rejected"; failureCode: string; failureMessage: string | null; raw: unknown };
 
-/** A deposit or payout as the provider knows it. `status` is the provider's, possibly one we have never seen. */
+/** A deposit, payout or refund as the provider knows it. `status` is the provider's, possibly one we have never seen. */
 export type ProviderPaymentState =
-  | { found: false; /** The provider knows its page session ended without a payment. */ sessionExpired?: boolean; raw: unknown }
+  | {
+      found: false;
+      /** The provider knows its page session ended without a payment. */ sessionExpired?: boolean;
+      raw: unknown;
+    }
   | {
       found: true;
       status: string;
@@ -87,10 +100,15 @@ export interface PaymentProvider {
   getDeposit(depositId: string): Promise<ProviderPaymentState>;
   initiatePayout(request: MoneyRequest): Promise<InitiationResult>;
   getPayout(payoutId: string): Promise<ProviderPaymentState>;
-  resendCallback(kind: "deposit" | "payout", id: string): Promise<InitiationResult>;
+  initiateRefund(request: RefundRequest): Promise<InitiationResult>;
+  getRefund(refundId: string): Promise<ProviderPaymentState>;
+  resendCallback(kind: "deposit" | "payout" | "refund", id: string): Promise<InitiationResult>;
   activeConf(query: { country?: string; operationType?: OperationType }): Promise<ActiveConf>;
   predictProvider(phoneNumber: string): Promise<{ country: string; provider: string; phoneNumber: string }>;
-  availability(query: { country?: string; operationType?: OperationType }): Promise<Array<{ country: string; providers: Array<{ provider: string; statuses: Record<string, string> }> }>>;
+  availability(query: {
+    country?: string;
+    operationType?: OperationType;
+  }): Promise<Array<{ country: string; providers: Array<{ provider: string; statuses: Record<string, string> }> }>>;
   publicKeys(): Promise<PublicKey[]>;
 }
 

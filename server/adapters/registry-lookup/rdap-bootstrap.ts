@@ -40,7 +40,12 @@ export function parseBootstrap(file: unknown): ServiceEntry[] | null {
     const baseUrl = chosen.endsWith("/") ? chosen : `${chosen}/`;
     const entries = (pair[0] as unknown[])
       .filter((e): e is string => typeof e === "string" && e.length > 0)
-      .map((e) => e.toLowerCase().replace(/^\.|\.$/g, "").split("."));
+      .map((e) =>
+        e
+          .toLowerCase()
+          .replace(/^\.|\.$/g, "")
+          .split("."),
+      );
     result.push({ entries, baseUrl });
   }
   return result;
@@ -79,7 +84,10 @@ export function rdapBootstrap(options: RdapBootstrapOptions): RdapBootstrap {
     try {
       const headers: Record<string, string> = { accept: "application/json" };
       if (etag) headers["if-none-match"] = etag;
-      const response = await fetchImpl(options.url, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 5000) });
+      const response = await fetchImpl(options.url, {
+        headers,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+      });
       if (response.status === 304) return;
       if (!response.ok) return;
       const parsed = parseBootstrap(await response.json());

@@ -1,5 +1,5 @@
-import type { DomainRegistration, DomainUnknownReason } from "../../../contracts/domains.ts";
-import { explainStatus } from "../../../contracts/domains.ts";
+import type { DomainRegistration, DomainUnknownReason } from "#contracts/domains.ts";
+import { explainStatus } from "#contracts/domains.ts";
 
 export type RdapAnswer =
   | { kind: "found"; registration: DomainRegistration }
@@ -13,7 +13,11 @@ const MAX_REDIRECTS = 3;
  * 404 is "no object"; everything else (400, 429, 5xx, 501, timeouts, resets, odd bodies) is unknown,
  * never available.
  */
-export async function rdapLookup(baseUrl: string, name: string, options: { timeoutMs: number; fetch?: typeof fetch }): Promise<RdapAnswer> {
+export async function rdapLookup(
+  baseUrl: string,
+  name: string,
+  options: { timeoutMs: number; fetch?: typeof fetch },
+): Promise<RdapAnswer> {
   const fetchImpl = options.fetch ?? fetch;
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = `${baseUrl}domain/${encodeURIComponent(name)}`;
@@ -37,7 +41,11 @@ export async function rdapLookup(baseUrl: string, name: string, options: { timeo
       }
       if (response.status === 429) {
         await response.body?.cancel();
-        return { kind: "unknown", reason: "rate_limited", retryAfterMs: retryAfter(response.headers.get("retry-after")) };
+        return {
+          kind: "unknown",
+          reason: "rate_limited",
+          retryAfterMs: retryAfter(response.headers.get("retry-after")),
+        };
       }
       if (response.status >= 500 && response.status !== 501) {
         await response.body?.cancel();
@@ -90,7 +98,8 @@ function vcardName(entity: RdapEntity): string | null {
 
 /** The fields the details page shows, from an RFC 9083 domain object. */
 export function registrationFrom(body: RdapDomain): DomainRegistration {
-  const event = (action: string) => body.events?.find((e) => e.eventAction?.toLowerCase() === action)?.eventDate ?? null;
+  const event = (action: string) =>
+    body.events?.find((e) => e.eventAction?.toLowerCase() === action)?.eventDate ?? null;
   const registrar = body.entities?.find((entity) => entity.roles?.some((role) => role.toLowerCase() === "registrar"));
   const statuses = [...new Set((body.status ?? []).filter((s) => typeof s === "string"))].map(explainStatus);
   return {
@@ -100,7 +109,9 @@ export function registrationFrom(body: RdapDomain): DomainRegistration {
     expiresAt: event("expiration") ?? event("registrar expiration"),
     updatedAt: event("last changed"),
     statuses: statuses.filter((status, i) => statuses.findIndex((s) => s.code === status.code) === i),
-    nameservers: (body.nameservers ?? []).map((ns) => ns.ldhName?.toLowerCase()).filter((ns): ns is string => Boolean(ns)),
+    nameservers: (body.nameservers ?? [])
+      .map((ns) => ns.ldhName?.toLowerCase())
+      .filter((ns): ns is string => Boolean(ns)),
     dnssec: typeof body.secureDNS?.delegationSigned === "boolean" ? body.secureDNS.delegationSigned : null,
   };
 }

@@ -1,5 +1,5 @@
 import net from "node:net";
-import type { DomainUnknownReason } from "../../../contracts/domains.ts";
+import type { DomainUnknownReason } from "#contracts/domains.ts";
 
 export interface WhoisServer {
   host: string;
@@ -15,7 +15,11 @@ export type WhoisAnswer = { kind: "found" } | { kind: "not_found" } | { kind: "u
 const MAX_BYTES = 256 * 1024;
 
 /** RFC 3912: connect, send the name and CRLF, read until the server closes. */
-export function whoisQuery(server: { host: string; port: number }, name: string, timeoutMs: number): Promise<{ text: string } | { error: DomainUnknownReason }> {
+export function whoisQuery(
+  server: { host: string; port: number },
+  name: string,
+  timeoutMs: number,
+): Promise<{ text: string } | { error: DomainUnknownReason }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -65,6 +69,7 @@ export function classifyWhois(server: Pick<WhoisServer, "notFound" | "found">, t
   if (!text.trim()) return { kind: "unknown", reason: "server_error" };
   if (server.notFound.some((pattern) => pattern.test(text))) return { kind: "not_found" };
   if (server.found.some((pattern) => pattern.test(text))) return { kind: "found" };
-  if (/limit exceeded|too many|try again later|rate limit/i.test(text)) return { kind: "unknown", reason: "rate_limited" };
+  if (/limit exceeded|too many|try again later|rate limit/i.test(text))
+    return { kind: "unknown", reason: "rate_limited" };
   return { kind: "unknown", reason: "unclear" };
 }

@@ -1,8 +1,18 @@
 import { generateKeyPairSync, randomInt, type KeyObject } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { testProviderPayments } from "../../db/schema.ts";
-import { ProviderError, type ActiveConf, type InitiationResult, type MoneyRequest, type PaymentPageRequest, type PaymentPageResult, type PaymentProvider, type ProviderPaymentState } from "../pawapay/payment-provider.ts";
+import { testProviderPayments } from "./test-payments-schema.ts";
+import {
+  ProviderError,
+  type ActiveConf,
+  type InitiationResult,
+  type MoneyRequest,
+  type PaymentPageRequest,
+  type PaymentPageResult,
+  type PaymentProvider,
+  type ProviderPaymentState,
+  type RefundRequest,
+} from "../pawapay/payment-provider.ts";
 
 /**
  * The built-in test provider: what `npm start` takes payments with when no PAWAPAY_API_TOKEN is
@@ -18,19 +28,42 @@ const DIRECT_SETTLE_MS = 2_000;
 const PROVIDERS = [
   { provider: "MTN_MOMO_RWA", displayName: "MTN", country: "RWA", currency: "RWF", prefixes: ["25078", "25079"] },
   { provider: "AIRTEL_RWA", displayName: "Airtel", country: "RWA", currency: "RWF", prefixes: ["25072", "25073"] },
-  { provider: "MTN_MOMO_UGA", displayName: "MTN", country: "UGA", currency: "UGX", prefixes: ["25677", "25678", "25676", "25639"] },
-  { provider: "AIRTEL_OAPI_UGA", displayName: "Airtel", country: "UGA", currency: "UGX", prefixes: ["25670", "25675", "25674"] },
+  {
+    provider: "MTN_MOMO_UGA",
+    displayName: "MTN",
+    country: "UGA",
+    currency: "UGX",
+    prefixes: ["25677", "25678", "25676", "25639"],
+  },
+  {
+    provider: "AIRTEL_OAPI_UGA",
+    displayName: "Airtel",
+    country: "UGA",
+    currency: "UGX",
+    prefixes: ["25670", "25675", "25674"],
+  },
   { provider: "MPESA_KEN", displayName: "M-Pesa", country: "KEN", currency: "KES", prefixes: ["2547", "2541"] },
 ];
 const PREFIX: Record<string, string> = { RWA: "250", UGA: "256", KEN: "254" };
 /** pawaPay's sandbox numbers: the last three digits pick the outcome. */
-const DEPOSIT_FAILURES: Record<string, string> = { "019": "PAYER_LIMIT_REACHED", "029": "PAYER_NOT_FOUND", "039": "PAYMENT_NOT_APPROVED", "049": "INSUFFICIENT_BALANCE", "059": "PAYMENT_IN_PROGRESS", "069": "UNSPECIFIED_FAILURE" };
-const PAYOUT_FAILURES: Record<string, string> = { "089": "RECIPIENT_NOT_FOUND", "099": "WALLET_LIMIT_REACHED", "119": "UNSPECIFIED_FAILURE" };
+const DEPOSIT_FAILURES: Record<string, string> = {
+  "019": "PAYER_LIMIT_REACHED",
+  "029": "PAYER_NOT_FOUND",
+  "039": "PAYMENT_NOT_APPROVED",
+  "049": "INSUFFICIENT_BALANCE",
+  "059": "PAYMENT_IN_PROGRESS",
+  "069": "UNSPECIFIED_FAILURE",
+};
+const PAYOUT_FAILURES: Record<string, string> = {
+  "089": "RECIPIENT_NOT_FOUND",
+  "099": "WALLET_LIMIT_REACHED",
+  "119": "UNSPECIFIED_FAILURE",
+};
 
 type Row = typeof testProviderPayments.$inferSelect;
 
 export interface TestCallbackSink {
-  (kind: "deposit" | "payout", body: Record<string, unknown>): Promise<void>;
+  (kind: "deposit" | "payout" | "refund", body: Record<string, unknown>): Promise<void>;
 }
 
 export interface TestPaymentProvider extends PaymentProvider {
@@ -46,19 +79,26 @@ function providerOf(phone: string) {
   return PROVIDERS.find((p) => p.prefixes.some((prefix) => phone.startsWith(prefix))) ?? null;
 }
 
+const ID_FIELD = { deposit: "depositId", payout: "payoutId", refund: "refundId" } as const;
+
 function view(row: Row): Record<string, unknown> {
-  const idField = row.kind === "deposit" ? "depositId" : "payoutId";
   return {
-    [idField]: row.id,
+    [ID_FIELD[row.kind]]: row.id,
+    ...(row.depositId ? { depositId: row.depositId } : {}),
     status: row.status,
     amount: Number(row.amount).toFixed(2),
     currency: row.currency,
     country: row.country,
-    [row.kind === "deposit" ? "payer" : "recipient"]: { type: "MMO", accountDetails: { phoneNumber: row.phoneNumber, provider: row.provider } },
+    [row.kind === "deposit" ? "payer" : "recipient"]: {
+      type: "MMO",
+      accountDetails: { phoneNumber: row.phoneNumber, provider: row.provider },
+    },
     ...(row.customerMessage ? { customerMessage: row.customerMessage } : {}),
     created: row.createdAt.toISOString(),
     ...(row.providerTransactionId ? { providerTransactionId: row.providerTransactionId } : {}),
-    ...(row.failureCode ? { failureReason: { failureCode: row.failureCode, failureMessage: `Test mode: ${row.failureCode}` } } : {}),
+    ...(row.failureCode
+      ? { failureReason: { failureCode: row.failureCode, failureMessage: `Test mode: ${row.failureCode}` } }
+      : {}),
     metadata: { testMode: "true" },
   };
 }
@@ -68,14 +108,20 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
   const publicPem = publicKey.export({ type: "spki", format: "pem" }).toString();
   let sink: TestCallbackSink | null = null;
 
-  const find = async (id: string) => (await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id)))[0] ?? null;
+  const find = async (id: string) =>
+    (await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id)))[0] ?? null;
 
   async function settle(row: Row): Promise<Row> {
+    // A refund goes to the number that paid, so its outcome follows the payout test numbers.
     const failures = row.kind === "deposit" ? DEPOSIT_FAILURES : PAYOUT_FAILURES;
     const failureCode = failures[row.phoneNumber.slice(-3)] ?? null;
     const [settled] = await db
       .update(testProviderPayments)
-      .set(failureCode ? { status: "FAILED", failureCode } : { status: "COMPLETED", providerTransactionId: `TEST${randomInt(1e9, 1e10 - 1)}` })
+      .set(
+        failureCode
+          ? { status: "FAILED", failureCode }
+          : { status: "COMPLETED", providerTransactionId: `TEST${randomInt(1e9, 1e10 - 1)}` },
+      )
       .where(eq(testProviderPayments.id, row.id))
       .returning();
     return settled!;
@@ -85,10 +131,11 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
     if (sink) await sink(row.kind, view(row));
   }
 
-  async function state(id: string, kind: "deposit" | "payout"): Promise<ProviderPaymentState> {
+  async function state(id: string, kind: Row["kind"]): Promise<ProviderPaymentState> {
     let row = await find(id);
     if (!row || row.kind !== kind || row.status === "OPEN" || row.status === "EXPIRED") {
-      const sessionExpired = row?.status === "EXPIRED" || (row?.status === "OPEN" && row.expiresAt.getTime() < Date.now());
+      const sessionExpired =
+        row?.status === "EXPIRED" || (row?.status === "OPEN" && row.expiresAt.getTime() < Date.now());
       return { found: false, sessionExpired, raw: { status: "NOT_FOUND" } };
     }
     // Direct test payments settle lazily too, so any instance can answer after a restart.
@@ -115,10 +162,58 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
     raw: { depositId: id, status: "REJECTED", failureReason: { failureCode, failureMessage } },
   });
 
+  /** The "PIN prompt" (or the refund's transfer) ends by itself; the callback follows, as pawaPay's would. */
+  function settleSoon(id: string) {
+    setTimeout(() => {
+      void (async () => {
+        const current = await find(id);
+        if (current?.status !== "ACCEPTED") return;
+        await deliver(await settle(current));
+      })().catch(() => undefined);
+    }, DIRECT_SETTLE_MS).unref();
+  }
+
+  /** pawaPay's refund rules: a completed deposit, one refund at a time, never more than was paid. */
+  async function refund(request: RefundRequest): Promise<InitiationResult> {
+    if (await find(request.refundId)) return { kind: "duplicate", raw: { status: "DUPLICATE_IGNORED" } };
+    const deposit = await find(request.depositId);
+    const refused = (failureCode: string, failureMessage: string) => ({
+      kind: "rejected" as const,
+      failureCode,
+      failureMessage,
+      raw: { refundId: request.refundId, status: "REJECTED", failureReason: { failureCode, failureMessage } },
+    });
+    if (!deposit || deposit.kind !== "deposit") return refused("NOT_FOUND", "No such deposit");
+    if (deposit.status !== "COMPLETED") return refused("INVALID_STATE", "The deposit is not completed");
+    const earlier = await db.select().from(testProviderPayments).where(eq(testProviderPayments.depositId, deposit.id));
+    if (earlier.some((r) => r.status === "ACCEPTED")) return refused("REFUND_IN_PROGRESS", "A refund is in progress");
+    const refunded = earlier.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + Number(r.amount), 0);
+    if (refunded >= Number(deposit.amount)) return refused("DEPOSIT_ALREADY_REFUNDED", "The deposit was refunded");
+    if (refunded + Number(request.amount) > Number(deposit.amount))
+      return refused("AMOUNT_TOO_LARGE", "The amount is more than what is left of the deposit");
+    const now = new Date();
+    await db.insert(testProviderPayments).values({
+      id: request.refundId,
+      kind: "refund",
+      depositId: deposit.id,
+      status: "ACCEPTED",
+      amount: request.amount,
+      currency: deposit.currency,
+      country: deposit.country,
+      phoneNumber: deposit.phoneNumber,
+      provider: deposit.provider,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PAGE_LIFETIME_MS),
+    });
+    settleSoon(request.refundId);
+    return { kind: "accepted", raw: { refundId: request.refundId, status: "ACCEPTED", created: now.toISOString() } };
+  }
+
   async function direct(kind: "deposit" | "payout", request: MoneyRequest): Promise<InitiationResult> {
     if (await find(request.id)) return { kind: "duplicate", raw: { status: "DUPLICATE_IGNORED" } };
     const conf = PROVIDERS.find((p) => p.provider === request.provider);
-    if (!conf || providerOf(request.phoneNumber)?.provider !== conf.provider) return rejected(request.id, "INVALID_PHONE_NUMBER", "Phone number does not belong to the provider");
+    if (!conf || providerOf(request.phoneNumber)?.provider !== conf.provider)
+      return rejected(request.id, "INVALID_PHONE_NUMBER", "Phone number does not belong to the provider");
     const now = new Date();
     const [row] = await db
       .insert(testProviderPayments)
@@ -136,15 +231,16 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
         expiresAt: new Date(now.getTime() + PAGE_LIFETIME_MS),
       })
       .returning();
-    // The "PIN prompt" is answered by the test number; the callback follows, as pawaPay's would.
-    setTimeout(() => {
-      void (async () => {
-        const current = await find(row!.id);
-        if (current?.status !== "ACCEPTED") return;
-        await deliver(await settle(current));
-      })().catch(() => undefined);
-    }, DIRECT_SETTLE_MS).unref();
-    return { kind: "accepted", raw: { [kind === "deposit" ? "depositId" : "payoutId"]: request.id, status: "ACCEPTED", created: now.toISOString() } };
+    // The "PIN prompt" is answered by the test number.
+    settleSoon(row!.id);
+    return {
+      kind: "accepted",
+      raw: {
+        [kind === "deposit" ? "depositId" : "payoutId"]: request.id,
+        status: "ACCEPTED",
+        created: now.toISOString(),
+      },
+    };
   }
 
   const activeConf = (country?: string, operationType?: string): ActiveConf => ({
@@ -162,7 +258,12 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
             {
               currency: p.currency,
               operationTypes: Object.fromEntries(
-                ["DEPOSIT", "PAYOUT"].filter((t) => !operationType || t === operationType).map((t) => [t, { minAmount: "5", maxAmount: "5000000", decimals: 0 as const, status: "OPERATIONAL" }]),
+                ["DEPOSIT", "PAYOUT", "REFUND"]
+                  .filter((t) => !operationType || t === operationType)
+                  .map((t) => [
+                    t,
+                    { minAmount: "5", maxAmount: "5000000", decimals: 0 as const, status: "OPERATIONAL" },
+                  ]),
               ),
             },
           ],
@@ -177,10 +278,17 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
       sink = next;
     },
     async createPaymentPage(request: PaymentPageRequest): Promise<PaymentPageResult> {
-      if (!/^[A-Za-z0-9 ]{4,22}$/.test(request.customerMessage)) return rejected(request.depositId, "INVALID_PARAMETER", "customerMessage must be 4-22 letters, digits or spaces");
+      if (!/^[A-Za-z0-9 ]{4,22}$/.test(request.customerMessage))
+        return rejected(
+          request.depositId,
+          "INVALID_PARAMETER",
+          "customerMessage must be 4-22 letters, digits or spaces",
+        );
       const conf = providerOf(request.phoneNumber);
-      if (!/^\d{12}$/.test(request.phoneNumber) || !conf || conf.country !== request.country) return rejected(request.depositId, "INVALID_PHONE_NUMBER", "No provider for this phone number");
-      if (conf.currency !== request.currency) return rejected(request.depositId, "INVALID_CURRENCY", "Currency does not match the country");
+      if (!/^\d{12}$/.test(request.phoneNumber) || !conf || conf.country !== request.country)
+        return rejected(request.depositId, "INVALID_PHONE_NUMBER", "No provider for this phone number");
+      if (conf.currency !== request.currency)
+        return rejected(request.depositId, "INVALID_CURRENCY", "Currency does not match the country");
       const now = new Date();
       await db.insert(testProviderPayments).values({
         id: request.depositId,
@@ -204,10 +312,13 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
     initiatePayout: (request) => direct("payout", request),
     getDeposit: (id) => state(id, "deposit"),
     getPayout: (id) => state(id, "payout"),
+    initiateRefund: refund,
+    getRefund: (id) => state(id, "refund"),
     async resendCallback(_kind, id) {
       const row = await find(id);
       if (!row) return rejected(id, "NOT_FOUND", "No such payment");
-      if (row.status !== "COMPLETED" && row.status !== "FAILED") return rejected(id, "INVALID_STATE", "Payment is not final");
+      if (row.status !== "COMPLETED" && row.status !== "FAILED")
+        return rejected(id, "INVALID_STATE", "Payment is not final");
       await deliver(row);
       return { kind: "accepted", raw: { status: "ACCEPTED" } };
     },
@@ -216,17 +327,26 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
     },
     async predictProvider(phoneNumber) {
       let digits = phoneNumber.replace(/\D/g, "");
-      for (const prefix of Object.values(PREFIX)) if (digits.startsWith(`${prefix}0`)) digits = prefix + digits.slice(prefix.length + 1);
+      for (const prefix of Object.values(PREFIX))
+        if (digits.startsWith(`${prefix}0`)) digits = prefix + digits.slice(prefix.length + 1);
       const conf = digits.length === 12 ? providerOf(digits) : null;
       if (!conf) {
-        throw new ProviderError("refused", "Phone number is not valid for any supported country", 400, "INVALID_PARAMETER");
+        throw new ProviderError(
+          "refused",
+          "Phone number is not valid for any supported country",
+          400,
+          "INVALID_PARAMETER",
+        );
       }
       return { country: conf.country, provider: conf.provider, phoneNumber: digits };
     },
     async availability(query) {
       return activeConf(query.country).countries.map((c) => ({
         country: c.country,
-        providers: c.providers.map((p) => ({ provider: p.provider, statuses: { DEPOSIT: "OPERATIONAL", PAYOUT: "OPERATIONAL" } })),
+        providers: c.providers.map((p) => ({
+          provider: p.provider,
+          statuses: { DEPOSIT: "OPERATIONAL", PAYOUT: "OPERATIONAL", REFUND: "OPERATIONAL" },
+        })),
       }));
     },
     async publicKeys() {
@@ -238,7 +358,11 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
       if (!row || row.kind !== "deposit" || row.status !== "OPEN" || row.expiresAt.getTime() < Date.now()) return null;
       if (decision === "timeout") {
         // The page is abandoned: no deposit ever exists and no callback is sent, as with pawaPay.
-        const [expired] = await db.update(testProviderPayments).set({ status: "EXPIRED" }).where(eq(testProviderPayments.id, depositId)).returning();
+        const [expired] = await db
+          .update(testProviderPayments)
+          .set({ status: "EXPIRED" })
+          .where(and(eq(testProviderPayments.id, depositId), eq(testProviderPayments.status, "OPEN")))
+          .returning();
         return expired ?? null;
       }
       const [final] = await db
@@ -248,10 +372,12 @@ export function testPaymentProvider(db: Database): TestPaymentProvider {
             ? { status: "COMPLETED", providerTransactionId: `TEST${randomInt(1e9, 1e10 - 1)}` }
             : { status: "FAILED", failureCode: "PAYMENT_NOT_APPROVED" },
         )
-        .where(eq(testProviderPayments.id, depositId))
+        // Only while still open: of parallel decisions exactly one changes the row and calls back.
+        .where(and(eq(testProviderPayments.id, depositId), eq(testProviderPayments.status, "OPEN")))
         .returning();
-      await deliver(final!);
-      return final ?? null;
+      if (!final) return null;
+      await deliver(final);
+      return final;
     },
   };
 }

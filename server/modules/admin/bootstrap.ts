@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import { hashPassword } from "./passwords.ts";
 import { countStaff, insertStaff } from "./staff-repository.ts";
 
@@ -17,12 +17,26 @@ export async function ensureFirstAdmin(
   if ((await countStaff(db)) > 0) return;
   const username = configured?.username ?? "admin";
   const password = configured?.password ?? randomBytes(18).toString("base64url");
-  const row = await insertStaff(db, { username, displayName: "Administrator", role: "admin", passwordHash: await hashPassword(password) });
-  await recordAudit(db, { actor: { id: null, username: "system" }, action: "staff.created", targetType: "staff", targetId: row.id, details: { username, role: "admin", bootstrap: true } });
+  const row = await insertStaff(db, {
+    username,
+    displayName: "Administrator",
+    role: "admin",
+    passwordHash: await hashPassword(password),
+  });
+  await recordAudit(db, {
+    actor: { id: null, username: "system" },
+    action: "staff.created",
+    targetType: "staff",
+    targetId: row.id,
+    details: { username, role: "admin", bootstrap: true },
+  });
   if (configured) {
     log.info({ username }, "created the first admin account from ADMIN_USERNAME");
   } else {
     // Printed once, on purpose: this is the only way into a fresh installation.
-    log.warn(`No staff accounts existed, so one was created. Sign in at /admin/login as "${username}" with password "${password}" and change it (this is shown only once).`);
+    log.warn(
+      `No staff accounts existed, so one was created. Sign in at /admin/login as "${username}" with ` +
+        `password "${password}" and change it (this is shown only once).`,
+    );
   }
 }

@@ -34,13 +34,32 @@ describe.each(databaseBackends())("every /api/admin route on $name", (backend) =
     await cleanup();
   });
 
-  it("knows the admin routes (and login is the only public one besides logout)", () => {
+  it("knows the admin routes (sign-in's two steps and logout are the only public ones)", () => {
     const urls = new Set(app.adminRoutes.map((r) => r.url));
-    for (const url of ["/api/admin/login", "/api/admin/verify", "/api/admin/logout", "/api/admin/users", "/api/admin/enquiries", "/api/admin/audit", "/api/admin/overview"]) {
+    for (const url of [
+      "/api/admin/login",
+      "/api/admin/verify",
+      "/api/admin/logout",
+      "/api/admin/users",
+      "/api/admin/enquiries",
+      "/api/admin/audit",
+      "/api/admin/overview",
+    ]) {
       expect(urls).toContain(url);
     }
     const publicRoutes = app.adminRoutes.filter((r) => r.access.public).map((r) => r.url);
-    expect([...new Set(publicRoutes)].sort()).toEqual(["/api/admin/login", "/api/admin/logout"]);
+    expect([...new Set(publicRoutes)].sort()).toEqual([
+      "/api/admin/login",
+      "/api/admin/login/second-factor",
+      "/api/admin/logout",
+    ]);
+    // An admin still to set up a second factor reaches these only.
+    const beforeSecondFactor = app.adminRoutes.filter((r) => r.access.beforeSecondFactor).map((r) => r.url);
+    expect([...new Set(beforeSecondFactor)].sort()).toEqual([
+      "/api/admin/me/two-factor/confirm",
+      "/api/admin/me/two-factor/setup",
+      "/api/admin/verify",
+    ]);
   });
 
   it("refuses every non-public route without a session (401)", async () => {
@@ -57,7 +76,10 @@ describe.each(databaseBackends())("every /api/admin route on $name", (backend) =
       const bogus = await app.inject({
         method: route.method as "GET",
         url: concretePath(route.url),
-        headers: { cookie: `${SESSION_COOKIE}=forged-token`, ...(SAFE.has(route.method) ? {} : { origin: "https://www.example.test" }) },
+        headers: {
+          cookie: `${SESSION_COOKIE}=forged-token`,
+          ...(SAFE.has(route.method) ? {} : { origin: "https://www.example.test" }),
+        },
         payload: SAFE.has(route.method) ? undefined : {},
       });
       expect(bogus.statusCode, `forged cookie: ${route.method} ${route.url}`).toBe(401);
@@ -65,7 +87,9 @@ describe.each(databaseBackends())("every /api/admin route on $name", (backend) =
   });
 
   it("refuses an agent on every admin-only route (403)", async () => {
-    const adminOnly = app.adminRoutes.filter((r) => !r.access.public && !(r.access.roles ?? ["admin"]).includes("agent") && r.method !== "HEAD");
+    const adminOnly = app.adminRoutes.filter(
+      (r) => !r.access.public && !(r.access.roles ?? ["admin"]).includes("agent") && r.method !== "HEAD",
+    );
     expect(adminOnly.map((r) => r.url)).toEqual(expect.arrayContaining(["/api/admin/users", "/api/admin/audit"]));
     for (const route of adminOnly) {
       const response = await app.inject({

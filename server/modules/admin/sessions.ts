@@ -1,21 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { StaffUser } from "../../../contracts/admin.ts";
 import type { Database } from "../../db/client.ts";
-import { staffSessions, staffUsers } from "../../db/schema.ts";
+import { staffUsers } from "../../db/schema.ts";
+import { staffSessions } from "./admin-schema.ts";
 
-export const SESSION_COOKIE = "kts_admin_session";
+import { SESSION_COOKIE, type ActiveSession } from "../../lib/admin-guard.ts";
+
+export { SESSION_COOKIE, type ActiveSession };
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionPolicy {
   idleMs: number;
   maxMs: number;
-}
-
-export interface ActiveSession {
-  tokenHash: string;
-  user: StaffUser;
+  /** Admins without a second factor may reach only the enrolment routes. */
+  requireAdminTotp?: boolean;
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -43,7 +42,11 @@ export async function createSession(
  * The live session for a cookie token: not revoked, within its absolute lifetime, used within
  * the idle window, and its user neither disabled nor changed password since it began.
  */
-export async function findActiveSession(db: Database, token: string, policy: SessionPolicy): Promise<ActiveSession | null> {
+export async function findActiveSession(
+  db: Database,
+  token: string,
+  policy: SessionPolicy,
+): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
   const idleCutoff = new Date(Date.now() - policy.idleMs);
   const [row] = await db
@@ -54,6 +57,7 @@ export async function findActiveSession(db: Database, token: string, policy: Ses
       username: staffUsers.username,
       displayName: staffUsers.displayName,
       role: staffUsers.role,
+      totpEnabledAt: staffUsers.totpEnabledAt,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
@@ -68,18 +72,32 @@ export async function findActiveSession(db: Database, token: string, policy: Ses
     );
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.tokenHash, tokenHash));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return { tokenHash, user: { id: row.id, username: row.username, displayName: row.displayName, role: row.role } };
+  const enabled = row.totpEnabledAt !== null;
+  return {
+    tokenHash,
+    user: { id: row.id, username: row.username, displayName: row.displayName, role: row.role },
+    twoFactor: { enabled, enrolmentRequired: !enabled && row.role === "admin" && policy.requireAdminTotp === true },
+  };
 }
 
 export async function revokeSession(db: Database, tokenHash: string): Promise<void> {
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
 }
 
 /** Ends every session of a user (password change, disabling), except one when given. */
 export async function revokeUserSessions(db: Database, userId: string, exceptTokenHash?: string): Promise<void> {
   const conditions = [eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)];
   if (exceptTokenHash) conditions.push(ne(staffSessions.tokenHash, exceptTokenHash));
-  await db.update(staffSessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { StaffAccount, StaffRole } from "../../../contracts/admin.ts";
+import type { StaffAccount, StaffRole } from "#contracts/admin.ts";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema.ts";
 
@@ -13,6 +13,7 @@ export function toAccount(row: StaffRow): StaffAccount {
     displayName: row.displayName,
     role: row.role,
     disabled: row.disabledAt !== null,
+    twoFactorEnabled: row.totpEnabledAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -52,7 +53,9 @@ export async function insertStaff(
 export async function updateStaff(
   db: Database,
   id: string,
-  changes: Partial<Pick<StaffRow, "role" | "displayName" | "disabledAt" | "passwordHash" | "passwordChangedAt" | "lastLoginAt">>,
+  changes: Partial<
+    Pick<StaffRow, "role" | "displayName" | "disabledAt" | "passwordHash" | "passwordChangedAt" | "lastLoginAt">
+  >,
 ): Promise<StaffRow | undefined> {
   const [row] = await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning();
   return row;

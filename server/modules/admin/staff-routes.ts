@@ -9,16 +9,24 @@ import {
   StaffAccount,
   StaffList,
   UpdateStaff,
-} from "../../../contracts/admin.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
+} from "#contracts/admin.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { currentStaff } from "./admin-guard.ts";
-import { listAudit, recordAudit } from "./audit.ts";
+import { currentStaff } from "../../lib/admin-guard.ts";
+import { listAudit, recordAudit } from "../../lib/audit.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeUserSessions } from "./sessions.ts";
-import { findStaffById, findStaffByUsername, insertStaff, listStaff, toAccount, updateStaff } from "./staff-repository.ts";
+import { resetTwoFactor } from "./two-factor.ts";
+import {
+  findStaffById,
+  findStaffByUsername,
+  insertStaff,
+  listStaff,
+  toAccount,
+  updateStaff,
+} from "./staff-repository.ts";
 
 const IdParams = z.object({ id: z.string().uuid("Not a valid id") });
 
@@ -58,7 +66,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.patch(
     "/api/admin/users/:id",
-    { schema: { params: IdParams, body: UpdateStaff, response: { 200: StaffAccount, 400: ApiErrorBody, 404: ApiErrorBody } } },
+    {
+      schema: {
+        params: IdParams,
+        body: UpdateStaff,
+        response: { 200: StaffAccount, 400: ApiErrorBody, 404: ApiErrorBody },
+      },
+    },
     async (request) => {
       const actor = actorOf(request);
       const target = await findStaffById(db, request.params.id);
@@ -94,11 +108,38 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     async (request, reply) => {
       const target = await findStaffById(db, request.params.id);
       if (!target) throw new AppError("not_found", serverT("staffNotFound"), 404);
-      await updateStaff(db, target.id, { passwordHash: await hashPassword(request.body.newPassword), passwordChangedAt: new Date() });
+      await updateStaff(db, target.id, {
+        passwordHash: await hashPassword(request.body.newPassword),
+        passwordChangedAt: new Date(),
+      });
       await revokeUserSessions(db, target.id);
       await recordAudit(db, {
         actor: actorOf(request),
         action: "staff.password_reset",
+        targetType: "staff",
+        targetId: target.id,
+        ipAddress: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/admin/users/:id/reset-two-factor",
+    {
+      schema: { params: IdParams, response: { 204: z.null(), 400: ApiErrorBody, 404: ApiErrorBody } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const target = await findStaffById(db, request.params.id);
+      if (!target) throw new AppError("not_found", serverT("staffNotFound"), 404);
+      // Another admin resets it (a lost phone): a session alone never removes its own second factor.
+      if (target.id === actor.id) throw new AppError("own_access", serverT("cannotResetOwnTwoFactor"), 400);
+      await resetTwoFactor(db, target.id);
+      await revokeUserSessions(db, target.id);
+      await recordAudit(db, {
+        actor,
+        action: "staff.two_factor_reset",
         targetType: "staff",
         targetId: target.id,
         ipAddress: request.ip,
@@ -115,8 +156,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     }),
   );
 
-  app.get("/api/admin/audit", { schema: { querystring: AuditQuery, response: { 200: AuditPage } } }, async (request) => {
-    const { page, pageSize } = request.query;
-    return { ...(await listAudit(db, page, pageSize)), page, pageSize };
-  });
+  app.get(
+    "/api/admin/audit",
+    { schema: { querystring: AuditQuery, response: { 200: AuditPage } } },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      return { ...(await listAudit(db, page, pageSize)), page, pageSize };
+    },
+  );
 };

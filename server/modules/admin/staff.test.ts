@@ -16,7 +16,8 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
   let adminCookie: string;
   const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: object, cookie = adminCookie) =>
     app.inject({ method, url, headers: asStaff(cookie), payload });
-  const verify = (cookie: string) => app.inject({ url: "/api/admin/verify", headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+  const verify = (cookie: string) =>
+    app.inject({ url: "/api/admin/verify", headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
 
   beforeAll(async () => {
     ({ database, cleanup } = await backend.open());
@@ -30,19 +31,45 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
   });
 
   it("creates staff who can then sign in, and refuses a taken username", async () => {
-    const created = await call("POST", "/api/admin/users", { username: "Nadia.U", displayName: "Nadia Uwera", role: "agent", password: "nadia-first-password" });
+    const created = await call("POST", "/api/admin/users", {
+      username: "Nadia.U",
+      displayName: "Nadia Uwera",
+      role: "agent",
+      password: "nadia-first-password",
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ username: "nadia.u", displayName: "Nadia Uwera", role: "agent", disabled: false, lastLoginAt: null });
+    expect(created.json()).toMatchObject({
+      username: "nadia.u",
+      displayName: "Nadia Uwera",
+      role: "agent",
+      disabled: false,
+      lastLoginAt: null,
+    });
     expect(await signIn(app, "nadia.u", "nadia-first-password", "10.2.0.2")).toBeTruthy();
-    const again = await call("POST", "/api/admin/users", { username: "nadia.u", displayName: "Other", role: "admin", password: "another-password-1" });
+    const again = await call("POST", "/api/admin/users", {
+      username: "nadia.u",
+      displayName: "Other",
+      role: "admin",
+      password: "another-password-1",
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ fields: { username: "The username nadia.u is already taken." } });
   });
 
   it("names the field for bad input", async () => {
-    const response = await call("POST", "/api/admin/users", { username: "x", displayName: "N", role: "owner", password: "short" });
+    const response = await call("POST", "/api/admin/users", {
+      username: "x",
+      displayName: "N",
+      role: "owner",
+      password: "short",
+    });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual(["displayName", "password", "role", "username"]);
+    expect(Object.keys(response.json<{ fields: object }>().fields).sort()).toEqual([
+      "displayName",
+      "password",
+      "role",
+      "username",
+    ]);
   });
 
   it("changes a role and disables an account, ending its sessions at once", async () => {
@@ -55,7 +82,13 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
     const disabled = await call("PATCH", `/api/admin/users/${omar.id}`, { disabled: true });
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect((await verify(cookie2)).statusCode).toBe(401);
-    const login = await app.inject({ method: "POST", url: "/api/admin/login", headers: asStaff(""), payload: { username: "omar", password: omar.password }, remoteAddress: "10.2.0.5" });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: asStaff(""),
+      payload: { username: "omar", password: omar.password },
+      remoteAddress: "10.2.0.5",
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -68,7 +101,9 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
   it("resets a password, ending the account's sessions", async () => {
     const pia = await createStaffUser(database.db, "pia", "agent");
     const cookie = await signIn(app, "pia", pia.password, "10.2.0.6");
-    const reset = await call("POST", `/api/admin/users/${pia.id}/reset-password`, { newPassword: "pia-new-password-9" });
+    const reset = await call("POST", `/api/admin/users/${pia.id}/reset-password`, {
+      newPassword: "pia-new-password-9",
+    });
     expect(reset.statusCode).toBe(204);
     expect((await verify(cookie)).statusCode).toBe(401);
     expect(await signIn(app, "pia", "pia-new-password-9", "10.2.0.7")).toBeTruthy();
@@ -76,7 +111,9 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
 
   it("lists staff and shows admins the audit log of what was done", async () => {
     const list = await call("GET", "/api/admin/users");
-    expect(list.json<{ items: { username: string }[] }>().items.map((s) => s.username)).toEqual(expect.arrayContaining(["boss", "nadia.u", "omar", "pia"]));
+    expect(list.json<{ items: { username: string }[] }>().items.map((s) => s.username)).toEqual(
+      expect.arrayContaining(["boss", "nadia.u", "omar", "pia"]),
+    );
     const audit = await call("GET", "/api/admin/audit?pageSize=100");
     const actions = audit.json<{ items: { action: string; actor: string }[] }>().items;
     expect(actions).toEqual(

@@ -1,5 +1,5 @@
-import type { AdvisorAnswers, AdvisorResult, Explanation, Recommendation } from "../../../contracts/advisor.ts";
-import { serviceCategories } from "../../../content/services.ts";
+import type { AdvisorAnswers, AdvisorResult, Explanation, Recommendation } from "#contracts/advisor.ts";
+import { serviceCategories } from "#content/services.ts";
 import {
   budgetBandsUsd,
   exchangeRates,
@@ -11,7 +11,7 @@ import {
   type SkillKey,
   type Capability,
   type StackTemplate,
-} from "../../../content/stack-catalog.ts";
+} from "#content/stack-catalog.ts";
 
 /** Below this a stack is not offered for the kind of project at all. */
 const MIN_TYPE_FIT = 8;
@@ -24,8 +24,10 @@ function chooseHosting(answers: AdvisorAnswers): { key: keyof typeof hostingOpti
   if (answers.hosting !== "no-preference") {
     return { key: answers.hosting, reason: explain("choice.hosting.preferred") };
   }
-  if (answers.mustHaves.includes("regulated-data")) return { key: "local-dc", reason: explain("choice.hosting.regulated") };
-  if (answers.audience === "large" || answers.growth === "fast") return { key: "cloud", reason: explain("choice.hosting.scale") };
+  if (answers.mustHaves.includes("regulated-data"))
+    return { key: "local-dc", reason: explain("choice.hosting.regulated") };
+  if (answers.audience === "large" || answers.growth === "fast")
+    return { key: "cloud", reason: explain("choice.hosting.scale") };
   return { key: "company-vps", reason: explain("choice.hosting.budget") };
 }
 
@@ -45,8 +47,15 @@ function estimate(stack: StackTemplate, answers: AdvisorAnswers) {
   const rate = exchangeRates[answers.currency];
   return {
     usd: { min: base.minUsd * factor, max: base.maxUsd * factor },
-    delivery: { minWeeks: Math.max(1, Math.round(base.minWeeks * factor)), maxWeeks: Math.max(2, Math.round(base.maxWeeks * factor)) },
-    cost: { currency: answers.currency, min: roundPrice(base.minUsd * factor * rate), max: roundPrice(base.maxUsd * factor * rate) },
+    delivery: {
+      minWeeks: Math.max(1, Math.round(base.minWeeks * factor)),
+      maxWeeks: Math.max(2, Math.round(base.maxWeeks * factor)),
+    },
+    cost: {
+      currency: answers.currency,
+      min: roundPrice(base.minUsd * factor * rate),
+      max: roundPrice(base.maxUsd * factor * rate),
+    },
   };
 }
 
@@ -144,12 +153,18 @@ function score(stack: StackTemplate, answers: AdvisorAnswers): Recommendation | 
         : needs.includes("mobile-money") && stack.strengths.includes("mobile-money")
           ? explain("choice.backend.mobileMoney")
           : explain("choice.backend.default");
-  const databaseReason = needs.includes("regulated-data") ? explain("choice.database.regulated") : explain("choice.database.default");
+  const databaseReason = needs.includes("regulated-data")
+    ? explain("choice.database.regulated")
+    : explain("choice.database.default");
   const hostingOption = hostingOptions[hosting.key];
 
   const extraServices = [
-    ...(needs.includes("regulated-data") ? ["Data Protection Compliance", "Security Audits & Penetration Testing"] : []),
-    ...(answers.projectType === "website" || answers.projectType === "online-shop" ? ["Domain Registration", "SSL Certificates"] : []),
+    ...(needs.includes("regulated-data")
+      ? ["Data Protection Compliance", "Security Audits & Penetration Testing"]
+      : []),
+    ...(answers.projectType === "website" || answers.projectType === "online-shop"
+      ? ["Domain Registration", "SSL Certificates"]
+      : []),
   ];
 
   return {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProjectDetail, ProjectPage, SavedProject } from "../../../contracts/advisor.ts";
-import type { EnquiryDetail } from "../../../contracts/admin.ts";
-import { contactMessages } from "../../../contracts/contact.ts";
+import type { ProjectDetail, ProjectPage, SavedProject } from "#contracts/advisor.ts";
+import type { EnquiryDetail } from "#contracts/admin.ts";
+import { contactMessages } from "#contracts/contact.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { outboxEmails } from "../../db/schema.ts";
+import { outboxEmails } from "../notifications/notifications-schema.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
@@ -28,7 +28,8 @@ describe.each(databaseBackends())("tech stack advisor API on $name", (backend) =
   let app: FastifyInstance;
   let saved: SavedProject;
   let ip = 0;
-  const post = (url: string, payload: object) => app.inject({ method: "POST", url, payload, remoteAddress: `100.70.0.${++ip}` });
+  const post = (url: string, payload: object) =>
+    app.inject({ method: "POST", url, payload, remoteAddress: `100.70.0.${++ip}` });
 
   beforeAll(async () => {
     ({ database, cleanup } = await backend.open());
@@ -72,7 +73,12 @@ describe.each(databaseBackends())("tech stack advisor API on $name", (backend) =
     [{ email: "not-an-email" }, "email", contactMessages.emailInvalid],
     [{ notes: "x".repeat(601) }, "notes", "Notes must be 600 characters or less"],
   ])("validates the consultation request like the contact form: %j", async (change, field, message) => {
-    const response = await post(`/api/projects/${saved.id}/consultation`, { firstName: "Wanjiku", lastName: "Kamau", email: "w@example.ke", ...change });
+    const response = await post(`/api/projects/${saved.id}/consultation`, {
+      firstName: "Wanjiku",
+      lastName: "Kamau",
+      email: "w@example.ke",
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ [field]: message });
   });
@@ -90,22 +96,48 @@ describe.each(databaseBackends())("tech stack advisor API on $name", (backend) =
 
     const staff = await createStaffUser(database.db, "advisor-agent", "agent");
     const cookie = await signIn(app, staff.username, staff.password, "10.5.0.1");
-    const enquiry = (await app.inject({ url: `/api/admin/enquiries/${enquiryId}`, headers: asStaff(cookie) })).json<EnquiryDetail>();
-    expect(enquiry).toMatchObject({ firstName: "Wanjiku", lastName: "Kamau", email: "wanjiku@example.ke", service: "web-development", status: "new" });
+    const enquiry = (
+      await app.inject({ url: `/api/admin/enquiries/${enquiryId}`, headers: asStaff(cookie) })
+    ).json<EnquiryDetail>();
+    expect(enquiry).toMatchObject({
+      firstName: "Wanjiku",
+      lastName: "Kamau",
+      email: "wanjiku@example.ke",
+      service: "web-development",
+      status: "new",
+    });
     expect(enquiry.message).toContain(`https://www.example.test/admin/project/${saved.id}`);
     expect(enquiry.message).toContain("We launch in Nakuru first.");
     const emails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.replyTo, "wanjiku@example.ke"));
     expect(emails).toHaveLength(1);
 
-    const leads = (await app.inject({ url: "/api/admin/projects?leads=true", headers: asStaff(cookie) })).json<ProjectPage>();
-    expect(leads.items.map((p) => [p.id, p.contactName, p.topStack])).toEqual([[saved.id, "Wanjiku Kamau", "Cross-platform mobile app"]]);
+    const leads = (
+      await app.inject({ url: "/api/admin/projects?leads=true", headers: asStaff(cookie) })
+    ).json<ProjectPage>();
+    expect(leads.items.map((p) => [p.id, p.contactName, p.topStack])).toEqual([
+      [saved.id, "Wanjiku Kamau", "Cross-platform mobile app"],
+    ]);
 
-    const patch = await app.inject({ method: "PATCH", url: `/api/admin/projects/${saved.id}`, headers: asStaff(cookie), payload: { status: "proposal-sent", assigneeId: staff.id } });
+    const patch = await app.inject({
+      method: "PATCH",
+      url: `/api/admin/projects/${saved.id}`,
+      headers: asStaff(cookie),
+      payload: { status: "proposal-sent", assigneeId: staff.id },
+    });
     expect(patch.json<ProjectDetail>()).toMatchObject({ status: "proposal-sent", assignee: { id: staff.id } });
-    const noted = await app.inject({ method: "POST", url: `/api/admin/projects/${saved.id}/notes`, headers: asStaff(cookie), payload: { body: "Sent the proposal on Monday." } });
+    const noted = await app.inject({
+      method: "POST",
+      url: `/api/admin/projects/${saved.id}/notes`,
+      headers: asStaff(cookie),
+      payload: { body: "Sent the proposal on Monday." },
+    });
     const detail = noted.json<ProjectDetail>();
     expect(detail.notes.map((n) => n.body)).toEqual(["Sent the proposal on Monday."]);
-    expect(detail.history.map((h) => h.action)).toEqual(["project.status_changed", "project.assigned", "project.note_added"]);
+    expect(detail.history.map((h) => h.action)).toEqual([
+      "project.status_changed",
+      "project.assigned",
+      "project.note_added",
+    ]);
     expect(detail.enquiryId).toBe(enquiryId);
   });
 

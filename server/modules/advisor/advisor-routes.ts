@@ -11,15 +11,23 @@ import {
   ProjectPage,
   SavedProject,
   UpdateProject,
-} from "../../../contracts/advisor.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
+} from "#contracts/advisor.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { currentStaff } from "../admin/admin-guard.ts";
-import { findStaffById } from "../admin/staff-repository.ts";
+import { currentStaff } from "../../lib/admin-guard.ts";
+import { findStaffById } from "../admin/index.ts";
 import { recommend } from "./advisor-engine.ts";
-import { addProjectNote, findProject, listProjects, projectDetail, requestConsultation, saveProject, updateProject } from "./project-service.ts";
+import {
+  addProjectNote,
+  findProject,
+  listProjects,
+  projectDetail,
+  requestConsultation,
+  saveProject,
+  updateProject,
+} from "./project-service.ts";
 
 export interface AdvisorRoutesOptions {
   db: Database;
@@ -42,13 +50,19 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
 
   app.post(
     "/api/advisor/recommendations",
-    { config: { rateLimit: RECOMMEND_LIMIT }, schema: { body: z.object({ answers: AdvisorAnswers }), response: { 200: AdvisorResult, 400: ApiErrorBody } } },
+    {
+      config: { rateLimit: RECOMMEND_LIMIT },
+      schema: { body: z.object({ answers: AdvisorAnswers }), response: { 200: AdvisorResult, 400: ApiErrorBody } },
+    },
     async (request) => recommend(request.body.answers),
   );
 
   app.post(
     "/api/projects",
-    { config: { rateLimit: SAVE_LIMIT }, schema: { body: z.object({ answers: AdvisorAnswers }), response: { 201: SavedProject, 400: ApiErrorBody } } },
+    {
+      config: { rateLimit: SAVE_LIMIT },
+      schema: { body: z.object({ answers: AdvisorAnswers }), response: { 201: SavedProject, 400: ApiErrorBody } },
+    },
     async (request, reply) => reply.status(201).send(await saveProject(db, request.body.answers, request.ip)),
   );
 
@@ -68,7 +82,11 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
     "/api/projects/:id/consultation",
     {
       config: { rateLimit: CONSULTATION_LIMIT },
-      schema: { params: ProjectParams, body: ConsultationRequest, response: { 201: ConsultationCreated, 400: ApiErrorBody, 404: ApiErrorBody } },
+      schema: {
+        params: ProjectParams,
+        body: ConsultationRequest,
+        response: { 201: ConsultationCreated, 400: ApiErrorBody, 404: ApiErrorBody },
+      },
     },
     async (request, reply) => {
       const created = await requestConsultation(db, request.params.id, request.body, {
@@ -86,7 +104,11 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
   app.get(
     "/api/admin/projects",
     { config: staffAccess, schema: { querystring: ProjectListQuery, response: { 200: ProjectPage } } },
-    async (request) => ({ ...(await listProjects(db, request.query)), page: request.query.page, pageSize: request.query.pageSize }),
+    async (request) => ({
+      ...(await listProjects(db, request.query)),
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+    }),
   );
 
   app.get(
@@ -97,16 +119,31 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
 
   app.patch(
     "/api/admin/projects/:id",
-    { config: staffAccess, schema: { params: ProjectParams, body: UpdateProject, response: { 200: ProjectDetail, 400: ApiErrorBody, 404: ApiErrorBody } } },
+    {
+      config: staffAccess,
+      schema: {
+        params: ProjectParams,
+        body: UpdateProject,
+        response: { 200: ProjectDetail, 400: ApiErrorBody, 404: ApiErrorBody },
+      },
+    },
     async (request) => {
       const { user } = currentStaff(request);
       if (request.body.assigneeId) {
         const assignee = await findStaffById(db, request.body.assigneeId);
         if (!assignee || assignee.disabledAt) {
-          throw new AppError("bad_assignee", serverT("assigneeNotFound"), 400, { fields: { assigneeId: serverT("assigneeNotFound") } });
+          throw new AppError("bad_assignee", serverT("assigneeNotFound"), 400, {
+            fields: { assigneeId: serverT("assigneeNotFound") },
+          });
         }
       }
-      const found = await updateProject(db, request.params.id, request.body, { id: user.id, username: user.username }, request.ip);
+      const found = await updateProject(
+        db,
+        request.params.id,
+        request.body,
+        { id: user.id, username: user.username },
+        request.ip,
+      );
       const detail = found ? await projectDetail(db, request.params.id) : null;
       if (!detail) throw notFound();
       return detail;
@@ -115,10 +152,19 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
 
   app.post(
     "/api/admin/projects/:id/notes",
-    { config: staffAccess, schema: { params: ProjectParams, body: AddProjectNote, response: { 201: ProjectDetail, 404: ApiErrorBody } } },
+    {
+      config: staffAccess,
+      schema: { params: ProjectParams, body: AddProjectNote, response: { 201: ProjectDetail, 404: ApiErrorBody } },
+    },
     async (request, reply) => {
       const { user } = currentStaff(request);
-      const added = await addProjectNote(db, request.params.id, request.body.body, { id: user.id, username: user.username }, request.ip);
+      const added = await addProjectNote(
+        db,
+        request.params.id,
+        request.body.body,
+        { id: user.id, username: user.username },
+        request.ip,
+      );
       const detail = added ? await projectDetail(db, request.params.id) : null;
       if (!detail) throw notFound();
       return reply.status(201).send(detail);

@@ -9,13 +9,14 @@ import type {
   Recommendation,
   SavedProject,
   UpdateProject,
-} from "../../../contracts/advisor.ts";
-import { serviceCategories } from "../../../content/services.ts";
+} from "#contracts/advisor.ts";
+import { serviceCategories } from "#content/services.ts";
 import type { Database } from "../../db/client.ts";
-import { advisorProjects, projectNotes, staffUsers } from "../../db/schema.ts";
+import { staffUsers } from "../../db/schema.ts";
+import { advisorProjects, projectNotes } from "./advisor-schema.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../admin/audit.ts";
-import { submitEnquiry } from "../contact/contact-service.ts";
+import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../../lib/audit.ts";
+import { submitEnquiry } from "../contact/index.ts";
 import { recommend } from "./advisor-engine.ts";
 
 type ProjectRow = typeof advisorProjects.$inferSelect;
@@ -87,7 +88,7 @@ export async function requestConsultation(
         service: serviceIdFor(topCategory),
         message,
       },
-      { ipAddress: context.ipAddress, userAgent: context.userAgent },
+      { ipAddress: context.ipAddress, userAgent: context.userAgent, source: "advisor" },
       context.notifyTo,
     );
     await tx
@@ -133,7 +134,10 @@ function toSummary(row: ProjectRow, assigneeName: string | null): ProjectSummary
   };
 }
 
-export async function listProjects(db: Database, query: ProjectListQuery): Promise<{ items: ProjectSummary[]; total: number }> {
+export async function listProjects(
+  db: Database,
+  query: ProjectListQuery,
+): Promise<{ items: ProjectSummary[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(advisorProjects.status, query.status));
   if (query.leads === "true") conditions.push(isNotNull(advisorProjects.consultationRequestedAt));
@@ -160,7 +164,13 @@ export async function projectDetail(db: Database, id: string): Promise<ProjectDe
     .where(eq(advisorProjects.id, id));
   if (!found) return null;
   const notes = await db
-    .select({ id: projectNotes.id, body: projectNotes.body, createdAt: projectNotes.createdAt, authorId: staffUsers.id, authorName: staffUsers.displayName })
+    .select({
+      id: projectNotes.id,
+      body: projectNotes.body,
+      createdAt: projectNotes.createdAt,
+      authorId: staffUsers.id,
+      authorName: staffUsers.displayName,
+    })
     .from(projectNotes)
     .leftJoin(staffUsers, eq(staffUsers.id, projectNotes.authorId))
     .where(eq(projectNotes.projectId, id))
@@ -179,30 +189,67 @@ export async function projectDetail(db: Database, id: string): Promise<ProjectDe
       createdAt: n.createdAt.toISOString(),
       author: n.authorId ? { id: n.authorId, displayName: n.authorName ?? "" } : null,
     })),
-    history: history.map((h) => ({ id: h.id, actor: h.actor, action: h.action, details: h.details, createdAt: h.createdAt })),
+    history: history.map((h) => ({
+      id: h.id,
+      actor: h.actor,
+      action: h.action,
+      details: h.details,
+      createdAt: h.createdAt,
+    })),
   };
 }
 
-export async function updateProject(db: Database, id: string, changes: UpdateProject, actor: AuditActor, ipAddress: string): Promise<boolean> {
+export async function updateProject(
+  db: Database,
+  id: string,
+  changes: UpdateProject,
+  actor: AuditActor,
+  ipAddress: string,
+): Promise<boolean> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [current] = await tx.select().from(advisorProjects).where(eq(advisorProjects.id, id)).for("update");
     if (!current) return false;
-    const set = await auditPipelineChanges(tx, { targetType: "project", targetId: id, current }, changes, actor, ipAddress);
-    await tx.update(advisorProjects).set({ ...set, updatedAt: new Date() }).where(eq(advisorProjects.id, id));
+    const set = await auditPipelineChanges(
+      tx,
+      { targetType: "project", targetId: id, current },
+      changes,
+      actor,
+      ipAddress,
+    );
+    await tx
+      .update(advisorProjects)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(advisorProjects.id, id));
     return true;
   });
 }
 
-export async function addProjectNote(db: Database, id: string, body: string, actor: AuditActor & { id: string }, ipAddress: string): Promise<boolean> {
+export async function addProjectNote(
+  db: Database,
+  id: string,
+  body: string,
+  actor: AuditActor & { id: string },
+  ipAddress: string,
+): Promise<boolean> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const [exists] = await tx.select({ id: advisorProjects.id }).from(advisorProjects).where(eq(advisorProjects.id, id));
+    const [exists] = await tx
+      .select({ id: advisorProjects.id })
+      .from(advisorProjects)
+      .where(eq(advisorProjects.id, id));
     if (!exists) return false;
     const noteId = randomUUID();
     await tx.insert(projectNotes).values({ id: noteId, projectId: id, authorId: actor.id, body });
     await tx.update(advisorProjects).set({ updatedAt: new Date() }).where(eq(advisorProjects.id, id));
-    await recordAudit(tx, { actor, action: "project.note_added", targetType: "project", targetId: id, details: { noteId }, ipAddress });
+    await recordAudit(tx, {
+      actor,
+      action: "project.note_added",
+      targetType: "project",
+      targetId: id,
+      details: { noteId },
+      ipAddress,
+    });
     return true;
   });
 }

@@ -1,4 +1,4 @@
-import type { Language } from "../../../contracts/languages.ts";
+import type { Language } from "#contracts/languages.ts";
 import { serverT } from "../../lib/i18n.ts";
 
 /** Vars for a message; `count` picks the plural form. */

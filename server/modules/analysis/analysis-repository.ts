@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport, AnalysisResult } from "../../../contracts/analysis.ts";
-import { defaultLanguage, type Language } from "../../../contracts/languages.ts";
+import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport, AnalysisResult } from "#contracts/analysis.ts";
+import { defaultLanguage, type Language } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
-import { analysisReports } from "../../db/schema.ts";
+import { analysisReports } from "./analysis-schema.ts";
 import { asLanguage } from "../../lib/i18n.ts";
 
 type Row = typeof analysisReports.$inferSelect;
@@ -32,7 +32,10 @@ function toReport(row: Row, cached: boolean): AnalysisReport {
   };
 }
 
-export async function insertReport(db: Database, report: AnalysisReport & { host: string; ipAddress: string | undefined; language?: Language }): Promise<void> {
+export async function insertReport(
+  db: Database,
+  report: AnalysisReport & { host: string; ipAddress: string | undefined; language?: Language },
+): Promise<void> {
   await db.insert(analysisReports).values({
     id: report.id,
     kind: report.kind,
@@ -51,17 +54,39 @@ export async function insertReport(db: Database, report: AnalysisReport & { host
 }
 
 /** A stored report, in the language it was written in (`language`). */
-export async function findReport(db: Database, id: string): Promise<{ report: AnalysisReport; host: string; language: Language } | null> {
+export async function findReport(
+  db: Database,
+  id: string,
+): Promise<{ report: AnalysisReport; host: string; language: Language } | null> {
   const [row] = await db.select().from(analysisReports).where(eq(analysisReports.id, id)).limit(1);
-  return row ? { report: toReport(row, false), host: row.host, language: asLanguage((row.result as { language?: unknown }).language) } : null;
+  return row
+    ? {
+        report: toReport(row, false),
+        host: row.host,
+        language: asLanguage((row.result as { language?: unknown }).language),
+      }
+    : null;
 }
 
 /** The newest run of this kind for this exact URL, written in `language`, since `since`, if any. */
-export async function findRecentReport(db: Database, kind: AnalysisKind, url: string, since: Date, language: Language): Promise<AnalysisReport | null> {
+export async function findRecentReport(
+  db: Database,
+  kind: AnalysisKind,
+  url: string,
+  since: Date,
+  language: Language,
+): Promise<AnalysisReport | null> {
   const [row] = await db
     .select()
     .from(analysisReports)
-    .where(and(eq(analysisReports.kind, kind), eq(analysisReports.url, url), gte(analysisReports.createdAt, since), eq(reportLanguage, language)))
+    .where(
+      and(
+        eq(analysisReports.kind, kind),
+        eq(analysisReports.url, url),
+        gte(analysisReports.createdAt, since),
+        eq(reportLanguage, language),
+      ),
+    )
     .orderBy(desc(analysisReports.createdAt))
     .limit(1);
   return row ? toReport(row, true) : null;
@@ -69,7 +94,13 @@ export async function findRecentReport(db: Database, kind: AnalysisKind, url: st
 
 export async function listHostHistory(db: Database, host: string, limit = 10): Promise<AnalysisHistoryItem[]> {
   const rows = await db
-    .select({ id: analysisReports.id, kind: analysisReports.kind, score: analysisReports.score, grade: analysisReports.grade, createdAt: analysisReports.createdAt })
+    .select({
+      id: analysisReports.id,
+      kind: analysisReports.kind,
+      score: analysisReports.score,
+      grade: analysisReports.grade,
+      createdAt: analysisReports.createdAt,
+    })
     .from(analysisReports)
     .where(eq(analysisReports.host, host))
     .orderBy(desc(analysisReports.createdAt))
@@ -79,6 +110,9 @@ export async function listHostHistory(db: Database, host: string, limit = 10): P
 
 /** Removes reports created before `cutoff`; returns how many went. Safe to run from every instance at once. */
 export async function deleteReportsCreatedBefore(db: Database, cutoff: Date): Promise<number> {
-  const gone = await db.delete(analysisReports).where(lt(analysisReports.createdAt, cutoff)).returning({ id: analysisReports.id });
+  const gone = await db
+    .delete(analysisReports)
+    .where(lt(analysisReports.createdAt, cutoff))
+    .returning({ id: analysisReports.id });
   return gone.length;
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalysisEvent, AnalysisReport, SecurityResult, SeoResult, SpeedResult } from "../../../contracts/analysis.ts";
+import type { AnalysisEvent, AnalysisReport, SecurityResult, SeoResult, SpeedResult } from "#contracts/analysis.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { contactEnquiries } from "../../db/schema.ts";
+import { contactEnquiries } from "../contact/contact-schema.ts";
 import type { RateLimiter } from "../../lib/rate-limiter.ts";
 import { type SampleSites, startSampleSites } from "../../../tests/doubles/sample-sites.ts";
 import { attackerDns, ssrfCorpus } from "../../../tests/doubles/ssrf-corpus.ts";
@@ -16,17 +16,29 @@ import { networkPolicy } from "./ssrf-guard.ts";
 const unlimited: RateLimiter = {
   hit: async () => ({ count: 1, ttlMs: 60_000 }),
   peek: async () => ({ count: 0, ttlMs: 0 }),
+  release: async () => {},
   reset: async () => {},
   sweep: async () => {},
 };
 
 /** Ids of everything the report counts against the site. */
 const faults = {
-  security: (r: SecurityResult) => [...r.tests.filter((t) => !t.pass).map((t) => t.id), ...r.extras.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id)].sort(),
-  seo: (r: SeoResult) => r.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id).sort(),
+  security: (r: SecurityResult) =>
+    [
+      ...r.tests.filter((t) => !t.pass).map((t) => t.id),
+      ...r.extras.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id),
+    ].sort(),
+  seo: (r: SeoResult) =>
+    r.checks
+      .filter((c) => c.status === "fail" || c.status === "warn")
+      .map((c) => c.id)
+      .sort(),
   speed: (r: SpeedResult) => ({
     opportunities: r.opportunities.map((o) => o.id).sort(),
-    checks: r.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => c.id).sort(),
+    checks: r.checks
+      .filter((c) => c.status === "fail" || c.status === "warn")
+      .map((c) => c.id)
+      .sort(),
   }),
 };
 
@@ -58,9 +70,17 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     await cleanup?.();
   });
 
-  const analyze = async (kind: "speed" | "seo" | "security", url: string, target = app, headers: Record<string, string> = {}) => {
+  const analyze = async (
+    kind: "speed" | "seo" | "security",
+    url: string,
+    target = app,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await target.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url }, headers });
-    return { status: response.statusCode, body: response.json() as AnalysisReport & { error?: string; message?: string; fields?: Record<string, string> } };
+    return {
+      status: response.statusCode,
+      body: response.json() as AnalysisReport & { error?: string; message?: string; fields?: Record<string, string> },
+    };
   };
 
   describe("SSRF corpus (analyzer without the loopback switch)", () => {
@@ -83,7 +103,8 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
       env: { ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" },
       rateLimiter: unlimited,
       analysis: { resolve: testResolver({ ...sites.hosts, "redirector.test": ["127.0.0.1"] }), lab: null },
-      extend: (instance) => instance.get("/to-metadata", async (_req, reply) => reply.redirect("http://169.254.169.254/latest/meta-data/")),
+      extend: (instance) =>
+        instance.get("/to-metadata", async (_req, reply) => reply.redirect("http://169.254.169.254/latest/meta-data/")),
     });
     await extra.listen({ port: 0, host: "127.0.0.1" });
     const port = (extra.server.address() as { port: number }).port;
@@ -98,7 +119,9 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     expect(status).toBe(200);
     const result = body.result as SecurityResult;
     expect(faults.security(result)).toEqual([]);
-    expect(result.score).toBe(135);
+    // 100, plus the Observatory's bonuses: CSP default-src 'none' +10, SameSite cookies +5,
+    // private referrer +5, frame-ancestors +5, CORP +10 and COOP +10.
+    expect(result.score).toBe(145);
     expect(result.grade).toBe("A+");
     expect(result.tls?.authorized).toBe(true);
   });
@@ -107,7 +130,21 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     const { body } = await analyze("security", sites.url("weak"));
     const result = body.result as SecurityResult;
     expect(faults.security(result)).toEqual(
-      ["cookies", "cors", "csp", "hsts", "https", "information-leak", "permissions-policy", "redirection", "referrer-policy", "security-txt", "sri", "x-content-type-options", "x-frame-options"].sort(),
+      [
+        "cookies",
+        "cors",
+        "csp",
+        "hsts",
+        "https",
+        "information-leak",
+        "permissions-policy",
+        "redirection",
+        "referrer-policy",
+        "security-txt",
+        "sri",
+        "x-content-type-options",
+        "x-frame-options",
+      ].sort(),
     );
     const byId = Object.fromEntries(result.tests.map((t) => [t.id, t.result]));
     expect(byId).toMatchObject({
@@ -132,7 +169,20 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     const { body } = await analyze("seo", sites.url("seo"));
     const result = body.result as SeoResult;
     expect(faults.seo(result)).toEqual(
-      ["canonical", "https", "image-alt", "lang", "link-text", "meta-description", "open-graph", "robots-txt", "sitemap", "structured-data", "title", "viewport"].sort(),
+      [
+        "canonical",
+        "https",
+        "image-alt",
+        "lang",
+        "link-text",
+        "meta-description",
+        "open-graph",
+        "robots-txt",
+        "sitemap",
+        "structured-data",
+        "title",
+        "viewport",
+      ].sort(),
     );
     expect(result.checks[0]!.status).toBe("fail");
     expect(result.checks[0]!.priority).toBe("high");
@@ -153,7 +203,15 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
     const { body } = await analyze("speed", sites.url("heavy"));
     const result = body.result as SpeedResult;
     expect(faults.speed(result)).toEqual({
-      opportunities: ["avoid-redirects", "cache-static-assets", "enable-compression", "modern-image-formats", "properly-size-images", "render-blocking-resources", "server-response-time"].sort(),
+      opportunities: [
+        "avoid-redirects",
+        "cache-static-assets",
+        "enable-compression",
+        "modern-image-formats",
+        "properly-size-images",
+        "render-blocking-resources",
+        "server-response-time",
+      ].sort(),
       checks: ["compression", "image-dimensions", "ttfb"].sort(),
     });
     expect(result.redirects.map((r) => r.status)).toEqual([301, 302, 200]);
@@ -198,8 +256,15 @@ describe.each(databaseBackends())("site analysis API on $name", (backend) => {
       payload: { url: sites.url("good", "/?stream") },
     });
     expect(response.headers["content-type"]).toMatch(/application\/x-ndjson/);
-    const events = response.body.trim().split("\n").map((line) => JSON.parse(line) as AnalysisEvent);
-    expect(events.filter((e) => e.type === "stage").map((e) => (e as { stage: string }).stage)).toEqual(["fetching", "seo-files", "saving"]);
+    const events = response.body
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as AnalysisEvent);
+    expect(events.filter((e) => e.type === "stage").map((e) => (e as { stage: string }).stage)).toEqual([
+      "fetching",
+      "seo-files",
+      "saving",
+    ]);
     expect(events.at(-1)!.type).toBe("report");
   });
 });
@@ -216,13 +281,21 @@ describe.each(databaseBackends())("the analysis in the visitor's language on $na
     ({ database, cleanup } = await backend.open());
     sites = await startSampleSites();
     // A lab runner without a browser: its answer shows the language the queued run was given.
-    const lab = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy(), log: pino({ level: "silent" }) as unknown as FastifyBaseLogger });
+    const lab = lighthouseRunner({
+      chromePath: "/nonexistent/chromium",
+      policy: networkPolicy(),
+      log: pino({ level: "silent" }) as unknown as FastifyBaseLogger,
+    });
     app = await testApp(database, {
       env: { ANALYSIS_ALLOW_LOOPBACK: "true", CHROME_PATH: "off" },
       rateLimiter: unlimited,
       analysis: { resolve: testResolver(sites.hosts), ca: sites.ca, lab, timeoutMs: 3000 },
     });
-    guarded = await testApp(database, { env: { CHROME_PATH: "off" }, rateLimiter: unlimited, analysis: { resolve: testResolver(sites.hosts), lab: null } });
+    guarded = await testApp(database, {
+      env: { CHROME_PATH: "off" },
+      rateLimiter: unlimited,
+      analysis: { resolve: testResolver(sites.hosts), lab: null },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -231,19 +304,39 @@ describe.each(databaseBackends())("the analysis in the visitor's language on $na
     await cleanup?.();
   });
 
-  const analyze = async (kind: "speed" | "seo" | "security", url: string, headers: Record<string, string> = {}, body: Record<string, unknown> = {}) => {
-    const response = await app.inject({ method: "POST", url: `/api/analyze-${kind}`, payload: { url, ...body }, headers });
-    return { status: response.statusCode, body: response.json() as AnalysisReport & { error?: string; message?: string } };
+  const analyze = async (
+    kind: "speed" | "seo" | "security",
+    url: string,
+    headers: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+  ) => {
+    const response = await app.inject({
+      method: "POST",
+      url: `/api/analyze-${kind}`,
+      payload: { url, ...body },
+      headers,
+    });
+    return {
+      status: response.statusCode,
+      body: response.json() as AnalysisReport & { error?: string; message?: string },
+    };
   };
-  const checksById = (checks: { id: string; title: string; detail: string; fix?: string }[]) => Object.fromEntries(checks.map((c) => [c.id, c]));
+  const checksById = (checks: { id: string; title: string; detail: string; fix?: string }[]) =>
+    Object.fromEntries(checks.map((c) => [c.id, c]));
 
   it("gives French SEO findings to a French request: titles, details with their values, fixes", async () => {
     const { status, body } = await analyze("seo", sites.url("seo"), french);
     expect(status).toBe(200);
     const checks = checksById((body.result as SeoResult).checks);
-    expect(checks.title).toMatchObject({ title: "Titre", detail: "La page n'a pas de <title>\u00a0: les résultats de recherche afficheront un titre inventé." });
+    expect(checks.title).toMatchObject({
+      title: "Titre",
+      detail: "La page n'a pas de <title>\u00a0: les résultats de recherche afficheront un titre inventé.",
+    });
     expect(checks.viewport!.title).toBe("Viewport mobile");
-    expect(checks["link-text"]).toMatchObject({ title: "Texte des liens", detail: expect.stringMatching(/^1 lien dit seulement «\u00a0click here\u00a0»/) });
+    expect(checks["link-text"]).toMatchObject({
+      title: "Texte des liens",
+      detail: expect.stringMatching(/^1 lien dit seulement «\u00a0click here\u00a0»/),
+    });
     expect(checks["robots-txt"]!.detail).toMatch(/^robots\.txt répond 500\u00a0: Google cesse d'explorer/);
     expect(checks.https).toMatchObject({ title: "HTTPS", fix: "Passez le site en https." });
     // Ids, statuses and the score do not depend on the language.
@@ -254,7 +347,9 @@ describe.each(databaseBackends())("the analysis in the visitor's language on $na
 
   it("gives French security and speed findings to a French request", async () => {
     const security = (await analyze("security", sites.url("weak"), french)).body.result as SecurityResult;
-    expect(security.tests.find((t) => t.id === "csp")!.detail).toMatch(/^script-src ou object-src autorise 'unsafe-inline'/);
+    expect(security.tests.find((t) => t.id === "csp")!.detail).toMatch(
+      /^script-src ou object-src autorise 'unsafe-inline'/,
+    );
     expect(checksById(security.extras)["information-leak"]!.title).toBe("Versions de logiciels dans les en-têtes");
     const speed = (await analyze("speed", sites.url("heavy"), french)).body.result as SpeedResult;
     expect(speed.opportunities.map((o) => o.title)).toContain("Activer la compression du texte");
@@ -272,17 +367,31 @@ describe.each(databaseBackends())("the analysis in the visitor's language on $na
     expect(again.body).toMatchObject({ cached: true, id: swahili.body.id });
     expect(again.body.result).not.toHaveProperty("language");
     // A shared report keeps the language it was written in, whoever opens it.
-    const shared = (await app.inject({ method: "GET", url: `/api/analysis-reports/${swahili.body.id}`, headers: french })).json() as { report: AnalysisReport };
+    const shared = (
+      await app.inject({ method: "GET", url: `/api/analysis-reports/${swahili.body.id}`, headers: french })
+    ).json() as { report: AnalysisReport };
     expect(checksById((shared.report.result as SeoResult).checks).title!.title).toBe("Kichwa");
   });
 
   it("says why an address is refused, and that a report is gone, in the request's language", async () => {
-    const refused = await guarded.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://seo.test/" }, headers: french });
+    const refused = await guarded.inject({
+      method: "POST",
+      url: "/api/analyze-seo",
+      payload: { url: "http://seo.test/" },
+      headers: french,
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe("Cette adresse n'est pas autorisée\u00a0: 127.0.0.1 est une adresse de bouclage (loopback). Seuls les sites web publics peuvent être analysés.");
+    expect(refused.json().message).toBe(
+      "Cette adresse n'est pas autorisée\u00a0: 127.0.0.1 est une adresse de bouclage (loopback). Seuls " +
+        "les sites web publics peuvent être analysés.",
+    );
     const slow = await analyze("speed", sites.url("slow"), { "accept-language": "sw" });
     expect(slow.body.message).toMatch(/haikujibu ndani ya sekunde 3\.$/);
-    const missing = await app.inject({ method: "GET", url: "/api/analysis-reports/AAAAAAAAAAAAAAAAAAAAAA", headers: french });
+    const missing = await app.inject({
+      method: "GET",
+      url: "/api/analysis-reports/AAAAAAAAAAAAAAAAAAAAAA",
+      headers: french,
+    });
     expect(missing.json().message).toMatch(/^Aucun rapport avec cet identifiant/);
   });
 
@@ -301,10 +410,17 @@ describe("per-IP limit", () => {
   it("answers 429 after 30 analyses in ten minutes", async () => {
     const [backend] = databaseBackends();
     const { database, cleanup } = await backend!.open();
-    const app = await testApp(database, { env: { CHROME_PATH: "off" }, analysis: { resolve: testResolver(attackerDns), lab: null } });
+    const app = await testApp(database, {
+      env: { CHROME_PATH: "off" },
+      analysis: { resolve: testResolver(attackerDns), lab: null },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const response = await app.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://127.0.0.1/" } });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/analyze-seo",
+        payload: { url: "http://127.0.0.1/" },
+      });
       statuses.push(response.statusCode);
     }
     await app.close();
@@ -318,12 +434,23 @@ describe("limits per route", () => {
   it("keeps the analyzer's count apart from the contact form's", async () => {
     const [backend] = databaseBackends();
     const { database, cleanup } = await backend!.open();
-    const app = await testApp(database, { env: { CHROME_PATH: "off" }, analysis: { resolve: testResolver(attackerDns), lab: null } });
-    for (let i = 0; i < 6; i++) await app.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://127.0.0.1/" } });
+    const app = await testApp(database, {
+      env: { CHROME_PATH: "off" },
+      analysis: { resolve: testResolver(attackerDns), lab: null },
+    });
+    for (let i = 0; i < 6; i++)
+      await app.inject({ method: "POST", url: "/api/analyze-seo", payload: { url: "http://127.0.0.1/" } });
     const enquiry = await app.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { firstName: "Aline", lastName: "Uwase", email: "aline@example.rw", service: "web", message: "Please fix what the report found.", reportId: "AAAAAAAAAAAAAAAAAAAAAA" },
+      payload: {
+        firstName: "Aline",
+        lastName: "Uwase",
+        email: "aline@example.rw",
+        service: "web",
+        message: "Please fix what the report found.",
+        reportId: "AAAAAAAAAAAAAAAAAAAAAA",
+      },
     });
     const rows = await database.db.select().from(contactEnquiries);
     await app.close();

@@ -1,8 +1,15 @@
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AnalysisEvent, type AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalyzeRequest, analysisMessages } from "../../../contracts/analysis.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
+import {
+  type AnalysisEvent,
+  type AnalysisKind,
+  AnalysisReport,
+  AnalysisReportWithHistory,
+  AnalyzeRequest,
+  analysisMessages,
+} from "#contracts/analysis.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { analysisT } from "./analysis-i18n.ts";
@@ -39,7 +46,11 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
         }
         const stream = new PassThrough();
         const emit = (event: AnalysisEvent) => stream.write(`${JSON.stringify(event)}\n`);
-        reply.status(200).header("cache-control", "no-store").header("x-accel-buffering", "no").type("application/x-ndjson; charset=utf-8");
+        reply
+          .status(200)
+          .header("cache-control", "no-store")
+          .header("x-accel-buffering", "no")
+          .type("application/x-ndjson; charset=utf-8");
         void prepared
           .run((stage, progress) => emit({ type: "stage", stage, progress }))
           .then((report) => emit({ type: "report", report }))

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalysisStage } from "../../../contracts/analysis.ts";
-import type { Language } from "../../../contracts/languages.ts";
+import type { AnalysisKind, AnalysisReport, AnalysisReportWithHistory, AnalysisStage } from "#contracts/analysis.ts";
+import type { Language } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -45,7 +45,11 @@ export function analysisService(deps: AnalysisServiceDeps) {
      * Checks the URL, reuses a recent run, or fetches the page itself. Everything that can be
      * refused is refused here, before a streamed answer has started.
      */
-    async prepare(kind: AnalysisKind, rawUrl: string, options: { lab: boolean; ipAddress: string | undefined; lng?: Language }): Promise<Prepared> {
+    async prepare(
+      kind: AnalysisKind,
+      rawUrl: string,
+      options: { lab: boolean; ipAddress: string | undefined; lng?: Language },
+    ): Promise<Prepared> {
       // The report is written in the language it was asked in, whenever the run gets to write it
       // (a lab run waits in a queue behind other sites' runs).
       const lng = options.lng ?? currentLanguage();
@@ -59,8 +63,15 @@ export function analysisService(deps: AnalysisServiceDeps) {
       }
       if (deps.cacheSeconds > 0) {
         // Only a report written in this language is reused: its findings are words, not codes.
-        const recent = await findRecentReport(deps.db, kind, url.href, new Date(Date.now() - deps.cacheSeconds * 1000), lng);
-        const labMissing = recent?.result.kind === "speed" && options.lab && recent.result.labStatus === "not-requested";
+        const recent = await findRecentReport(
+          deps.db,
+          kind,
+          url.href,
+          new Date(Date.now() - deps.cacheSeconds * 1000),
+          lng,
+        );
+        const labMissing =
+          recent?.result.kind === "speed" && options.lab && recent.result.labStatus === "not-requested";
         if (recent && !labMissing) return { cached: recent, run: async () => recent };
       }
       const hit = await deps.rateLimiter.hit(`analysis-host:${url.hostname}`, HOST_LIMIT.windowMs);

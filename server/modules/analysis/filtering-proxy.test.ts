@@ -8,12 +8,15 @@ import { networkPolicy, type ResolveAll } from "./ssrf-guard.ts";
 /** A GET through the proxy, the way a browser asks a forward proxy (absolute URL). */
 function viaProxy(proxy: FilteringProxy, url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port: proxy.port, path: url, headers: { host: new URL(url).host } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port: proxy.port, path: url, headers: { host: new URL(url).host } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on("error", reject);
     request.end();
   });
@@ -57,19 +60,24 @@ describe("Chromium's filtering proxy", () => {
     await new Promise<void>((resolve) => site.close(() => resolve()));
   });
 
-  it.each(["http://10.0.0.5/", "http://192.168.1.1:8080/admin", "http://169.254.169.254/latest/meta-data/", "http://[::ffff:127.0.0.1]/", "http://2130706433/"])(
-    "refuses a request for %s",
-    async (url) => {
-      const proxy = await start(testResolver({}));
-      const { status, body } = await viaProxy(proxy, url);
-      expect(status).toBe(403);
-      expect(body).toMatch(/not allowed/);
-    },
-  );
+  it.each([
+    "http://10.0.0.5/",
+    "http://192.168.1.1:8080/admin",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://2130706433/",
+  ])("refuses a request for %s", async (url) => {
+    const proxy = await start(testResolver({}));
+    const { status, body } = await viaProxy(proxy, url);
+    expect(status).toBe(403);
+    expect(body).toMatch(/not allowed/);
+  });
 
   it("refuses a name that resolves to a private address, and a CONNECT to one", async () => {
     const proxy = await start(testResolver({ "intranet.attacker.test": ["10.1.2.3"] }));
-    expect((await viaProxy(proxy, "http://intranet.attacker.test/")).body).toMatch(/10\.1\.2\.3 is a private network address/);
+    expect((await viaProxy(proxy, "http://intranet.attacker.test/")).body).toMatch(
+      /10\.1\.2\.3 is a private network address/,
+    );
     expect((await connectVia(proxy, "intranet.attacker.test:443")).status).toBe(403);
     expect((await connectVia(proxy, "10.0.0.1:443")).status).toBe(403);
     expect(proxy.refused.length).toBe(3);

@@ -8,7 +8,16 @@ const TUNNEL_PORTS = new Set([443, 8443]);
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Headers that describe one hop, not the message, and must not be forwarded. */
-const HOP_BY_HOP = ["connection", "proxy-connection", "keep-alive", "proxy-authorization", "proxy-authenticate", "te", "trailer", "upgrade"];
+const HOP_BY_HOP = [
+  "connection",
+  "proxy-connection",
+  "keep-alive",
+  "proxy-authorization",
+  "proxy-authenticate",
+  "te",
+  "trailer",
+  "upgrade",
+];
 
 export interface FilteringProxy {
   port: number;
@@ -23,7 +32,10 @@ export interface FilteringProxy {
  * address actually connected to, rebinding), so the browser cannot reach what the analyzer may
  * not. Redirects need nothing special: the browser asks the proxy again for each hop.
  */
-export async function startFilteringProxy(policy: NetworkPolicy, onRefused?: (target: string, reason: string) => void): Promise<FilteringProxy> {
+export async function startFilteringProxy(
+  policy: NetworkPolicy,
+  onRefused?: (target: string, reason: string) => void,
+): Promise<FilteringProxy> {
   const refused: string[] = [];
   const sockets = new Set<net.Socket>();
   const refuse = (target: string, reason: string) => {
@@ -37,11 +49,14 @@ export async function startFilteringProxy(policy: NetworkPolicy, onRefused?: (ta
     let url: URL;
     try {
       // A forward proxy receives absolute URLs; a path alone means someone asked the proxy itself.
-      if (!/^http:\/\//i.test(target)) throw new UrlRefusedError("scheme", "Only absolute http:// requests are proxied.");
+      if (!/^http:\/\//i.test(target))
+        throw new UrlRefusedError("scheme", "Only absolute http:// requests are proxied.");
       url = checkUrl(target, policy);
     } catch (error) {
       refuse(target, (error as Error).message);
-      response.writeHead(403, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end((error as Error).message);
+      response
+        .writeHead(403, { "content-type": "text/plain; charset=utf-8", connection: "close" })
+        .end((error as Error).message);
       return;
     }
     const headers = { ...request.headers };
@@ -74,7 +89,10 @@ export async function startFilteringProxy(policy: NetworkPolicy, onRefused?: (ta
     upstream.on("error", (error) => {
       if (error instanceof UrlRefusedError) refuse(target, error.message);
       if (!response.headersSent) {
-        response.writeHead(error instanceof UrlRefusedError ? 403 : 502, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+        response.writeHead(error instanceof UrlRefusedError ? 403 : 502, {
+          "content-type": "text/plain; charset=utf-8",
+          connection: "close",
+        });
       }
       response.end(error instanceof UrlRefusedError ? error.message : "");
     });
@@ -85,7 +103,9 @@ export async function startFilteringProxy(policy: NetworkPolicy, onRefused?: (ta
     const target = request.url ?? "";
     const deny = (reason: string) => {
       refuse(`CONNECT ${target}`, reason);
-      client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${reason}`);
+      client.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${reason}`,
+      );
     };
     let url: URL;
     try {
@@ -96,7 +116,8 @@ export async function startFilteringProxy(policy: NetworkPolicy, onRefused?: (ta
     }
     const port = Number(target.slice(target.lastIndexOf(":") + 1));
     // The test switch (loopback fixture sites on random ports) is the guard's port policy too.
-    if (!TUNNEL_PORTS.has(port) && !policy.allowLoopback) return deny(`Port ${port} is not allowed for a tunnel: use 443 or 8443.`);
+    if (!TUNNEL_PORTS.has(port) && !policy.allowLoopback)
+      return deny(`Port ${port} is not allowed for a tunnel: use 443 or 8443.`);
     const upstream = net.connect({
       host: url.hostname.replace(/^\[|\]$/g, ""),
       port,

@@ -27,16 +27,22 @@ export function imageInfo(bytes: Buffer, contentType = ""): ImageInfo {
   }
   if (bytes.length >= 30 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") {
     const chunk = bytes.toString("latin1", 12, 16);
-    if (chunk === "VP8X") return { format: "webp", width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+    if (chunk === "VP8X")
+      return { format: "webp", width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
     if (chunk === "VP8L") {
       const bits = bytes.readUInt32LE(21);
       return { format: "webp", width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
     }
     return { format: "webp", width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   }
-  if (bytes.length >= 12 && bytes.toString("latin1", 4, 8) === "ftyp" && /avi[fs]/.test(bytes.toString("latin1", 8, 12))) {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString("latin1", 4, 8) === "ftyp" &&
+    /avi[fs]/.test(bytes.toString("latin1", 8, 12))
+  ) {
     return { format: "avif", width: null, height: null };
   }
-  if (/svg/.test(contentType) || /^\s*(<\?xml[^>]*>\s*)?<svg/i.test(bytes.toString("utf8", 0, 200))) return { format: "svg", width: null, height: null };
+  if (/svg/.test(contentType) || /^\s*(<\?xml[^>]*>\s*)?<svg/i.test(bytes.toString("utf8", 0, 200)))
+    return { format: "svg", width: null, height: null };
   return { format: "other", width: null, height: null };
 }

@@ -46,16 +46,32 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
 
   it("reports Lighthouse's runtime error instead of metrics", () => {
     const run = summarizeLhr(
-      { lighthouseVersion: "12.8.2", runtimeError: { code: "ERRORED_DOCUMENT_REQUEST", message: "Status code: 404." }, categories: {}, audits: {} },
+      {
+        lighthouseVersion: "12.8.2",
+        runtimeError: { code: "ERRORED_DOCUMENT_REQUEST", message: "Status code: 404." },
+        categories: {},
+        audits: {},
+      },
       "mobile",
       4000,
     );
-    expect(run).toMatchObject({ performanceScore: null, metrics: [], error: "Lighthouse could not load the page: Status code: 404." });
+    expect(run).toMatchObject({
+      performanceScore: null,
+      metrics: [],
+      error: "Lighthouse could not load the page: Status code: 404.",
+    });
   });
 
   it("words the runtime error in the run's language", () => {
-    const lhr = { lighthouseVersion: "12.8.2", runtimeError: { code: "ERRORED_DOCUMENT_REQUEST", message: "Code d'état : 404." }, categories: {}, audits: {} };
-    expect(summarizeLhr(lhr, "mobile", 4000, "fr").error).toBe("Lighthouse n'a pas pu charger la page\u00a0: Code d'état : 404.");
+    const lhr = {
+      lighthouseVersion: "12.8.2",
+      runtimeError: { code: "ERRORED_DOCUMENT_REQUEST", message: "Code d'état : 404." },
+      categories: {},
+      audits: {},
+    };
+    expect(summarizeLhr(lhr, "mobile", 4000, "fr").error).toBe(
+      "Lighthouse n'a pas pu charger la page\u00a0: Code d'état : 404.",
+    );
   });
 
   it("asks Lighthouse for French, and for English where it has no catalog (Swahili, Kinyarwanda)", () => {
@@ -64,7 +80,11 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
 
   it("answers a queued run in the language it was queued in, not the one current when it runs", async () => {
     const { log } = capturingLogger();
-    const runner = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy({ resolve: testResolver({}) }), log });
+    const runner = lighthouseRunner({
+      chromePath: "/nonexistent/chromium",
+      policy: networkPolicy({ resolve: testResolver({}) }),
+      log,
+    });
     const swahili = requestLanguage.run("sw", () => runner.run("http://site.test/", "mobile"));
     const french = requestLanguage.run("sw", () => runner.run("http://site.test/", "desktop", "fr"));
     const runs = await Promise.all([swahili, french]);
@@ -77,14 +97,25 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
 
   it("sends all of Chromium's traffic, loopback included, through the proxy", () => {
     expect(chromeFlags(4567)).toEqual(
-      expect.arrayContaining(["--proxy-server=http://127.0.0.1:4567", "--proxy-bypass-list=<-loopback>", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp"]),
+      expect.arrayContaining([
+        "--proxy-server=http://127.0.0.1:4567",
+        "--proxy-bypass-list=<-loopback>",
+        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+      ]),
     );
   });
 
   it("answers a failed run, not an exception, when Chromium is missing", async () => {
     const { log, lines } = capturingLogger();
-    const runner = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy({ resolve: testResolver({}) }), log });
-    const runs = await Promise.all([runner.run("http://site.test/", "mobile"), runner.run("http://site.test/", "desktop")]);
+    const runner = lighthouseRunner({
+      chromePath: "/nonexistent/chromium",
+      policy: networkPolicy({ resolve: testResolver({}) }),
+      log,
+    });
+    const runs = await Promise.all([
+      runner.run("http://site.test/", "mobile"),
+      runner.run("http://site.test/", "desktop"),
+    ]);
     await runner.close();
     expect(runs.map((run) => [run.formFactor, run.error])).toEqual([
       ["mobile", "The browser test is not available on this server right now."],
@@ -95,10 +126,17 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
 
   it("queues runs one at a time and turns new ones away when too many wait", async () => {
     const { log } = capturingLogger();
-    const runner = lighthouseRunner({ chromePath: "/nonexistent/chromium", policy: networkPolicy({ resolve: testResolver({}) }), log, maxWaiting: 2 });
+    const runner = lighthouseRunner({
+      chromePath: "/nonexistent/chromium",
+      policy: networkPolicy({ resolve: testResolver({}) }),
+      log,
+      maxWaiting: 2,
+    });
     const finished: string[] = [];
     const runs = await Promise.all(
-      (["mobile", "desktop", "mobile"] as const).map((formFactor, i) => runner.run(`http://site${i}.test/`, formFactor).then((run) => (finished.push(`${i}`), run))),
+      (["mobile", "desktop", "mobile"] as const).map((formFactor, i) =>
+        runner.run(`http://site${i}.test/`, formFactor).then((run) => (finished.push(`${i}`), run)),
+      ),
     );
     await runner.close();
     expect(runs[2]!.error).toMatch(/busy with other sites/);
@@ -107,7 +145,10 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
 });
 
 describe("a real Lighthouse lab run through the filtering proxy", () => {
-  if (!hasChromium) console.log(`Skipping the real Lighthouse run: ${CHROMIUM} is not installed (apt-get install chromium; CI installs it).`);
+  if (!hasChromium)
+    console.log(
+      `Skipping the real Lighthouse run: ${CHROMIUM} is not installed (apt-get install chromium; CI installs it).`,
+    );
   let site: http.Server;
   let port = 0;
   const requests: string[] = [];
@@ -117,7 +158,8 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
       if (request.url === "/") {
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
         response.end(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Lab fixture</title></head>` +
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+            `content="width=device-width"><title>Lab fixture</title></head>` +
             `<body><h1>Fast hosting in Kigali</h1><p>${"A short paragraph of text to paint. ".repeat(20)}</p>` +
             // The browser must not reach the cloud metadata address, whatever the page asks for.
             `<img src="http://metadata.test/latest/meta-data/" width="10" height="10" alt=""></body></html>`,
@@ -135,7 +177,10 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
     "gives the performance score and the five metrics, rated, and the proxy refuses the metadata address",
     async () => {
       const { log, lines } = capturingLogger();
-      const policy = networkPolicy({ allowLoopback: true, resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }) });
+      const policy = networkPolicy({
+        allowLoopback: true,
+        resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }),
+      });
       // Generous here only because this shared test machine is loaded; production uses 60 s.
       const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000 });
       const scratchBefore = readdirSync(tmpdir()).filter((name) => name.startsWith("kts-lab-")).length;
@@ -146,9 +191,13 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
       expect(run.lighthouseVersion).toBe("12.8.2");
       expect(run.performanceScore).toBeGreaterThan(0);
       expect(run.performanceScore).toBeLessThanOrEqual(1);
-      expect(run.metrics.map((metric) => metric.id).sort()).toEqual(
-        ["cumulative-layout-shift", "first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time"],
-      );
+      expect(run.metrics.map((metric) => metric.id).sort()).toEqual([
+        "cumulative-layout-shift",
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "speed-index",
+        "total-blocking-time",
+      ]);
       for (const metric of run.metrics) expect(["good", "needs-improvement", "poor"]).toContain(metric.rating);
       expect(requests).toContain(`site.test:${port}/`);
       expect(lines.join("\n")).toMatch(/169\.254\.169\.254 is a link-local address/);
@@ -161,13 +210,18 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
     "runs Lighthouse in French for a French request: its display values are French",
     async () => {
       const { log } = capturingLogger();
-      const policy = networkPolicy({ allowLoopback: true, resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }) });
+      const policy = networkPolicy({
+        allowLoopback: true,
+        resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }),
+      });
       const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000 });
       const run = await runner.run(`http://site.test:${port}/`, "desktop", "fr");
       await runner.close();
       expect(run.error).toBeNull();
       // Seconds with a decimal comma: "0,4 s".
-      expect(run.metrics.find((metric) => metric.id === "first-contentful-paint")!.displayValue).toMatch(/^\d+,\d\s+s$/);
+      expect(run.metrics.find((metric) => metric.id === "first-contentful-paint")!.displayValue).toMatch(
+        /^\d+,\d\s+s$/,
+      );
     },
     180_000,
   );

@@ -2,8 +2,8 @@ import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { LabMetric, LabRun } from "../../../contracts/analysis.ts";
-import type { Language } from "../../../contracts/languages.ts";
+import type { LabMetric, LabRun } from "#contracts/analysis.ts";
+import type { Language } from "#contracts/languages.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { analysisT } from "./analysis-i18n.ts";
 import type { LabRunner } from "./analysis-runner.ts";
@@ -96,7 +96,14 @@ export const LIGHTHOUSE_LOCALES: Record<Language, "en-US" | "fr"> = { en: "en-US
 export function summarizeLhr(lhr: LhrLike, formFactor: FormFactor, durationMs: number, lng?: Language): LabRun {
   if (lhr.runtimeError) {
     const error = analysisT(lng)("lab.lighthouseError", { message: lhr.runtimeError.message });
-    return { formFactor, performanceScore: null, metrics: [], error, lighthouseVersion: lhr.lighthouseVersion, durationMs };
+    return {
+      formFactor,
+      performanceScore: null,
+      metrics: [],
+      error,
+      lighthouseVersion: lhr.lighthouseVersion,
+      durationMs,
+    };
   }
   const metrics: LabMetric[] = [];
   for (const id of METRIC_IDS) {
@@ -110,7 +117,14 @@ export function summarizeLhr(lhr: LhrLike, formFactor: FormFactor, durationMs: n
       rating: rateMetric(formFactor, id, audit.numericValue),
     });
   }
-  return { formFactor, performanceScore: lhr.categories.performance?.score ?? null, metrics, error: null, lighthouseVersion: lhr.lighthouseVersion, durationMs };
+  return {
+    formFactor,
+    performanceScore: lhr.categories.performance?.score ?? null,
+    metrics,
+    error: null,
+    lighthouseVersion: lhr.lighthouseVersion,
+    durationMs,
+  };
 }
 
 const LIGHTHOUSE_VERSION = "12.8.2";
@@ -130,7 +144,9 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
   let closed = false;
 
   const getProxy = () =>
-    (proxy ??= startFilteringProxy(options.policy, (target, reason) => options.log.debug({ target, reason }, "lab proxy refused a request")).catch((error: unknown) => {
+    (proxy ??= startFilteringProxy(options.policy, (target, reason) =>
+      options.log.debug({ target, reason }, "lab proxy refused a request"),
+    ).catch((error: unknown) => {
       proxy = null;
       throw error;
     }));
@@ -152,10 +168,17 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
       // chrome-launcher's spawn error would otherwise be an unhandled 'error' event.
       accessSync(options.chromePath, constants.X_OK);
     } catch {
-      options.log.error({ chromePath: options.chromePath }, "CHROME_PATH is not an executable file; the lab tier cannot run");
+      options.log.error(
+        { chromePath: options.chromePath },
+        "CHROME_PATH is not an executable file; the lab tier cannot run",
+      );
       return failed(formFactor, started, t("lab.unavailable"));
     }
-    const [{ port: proxyPort }, chromeLauncher, { default: lighthouse, desktopConfig }] = await Promise.all([getProxy(), import("chrome-launcher"), import("lighthouse")]);
+    const [{ port: proxyPort }, chromeLauncher, { default: lighthouse, desktopConfig }] = await Promise.all([
+      getProxy(),
+      import("chrome-launcher"),
+      import("lighthouse"),
+    ]);
     // Chrome's profile and the `org.chromium.Chromium.*` folders it leaves in TMPDIR both go here.
     const scratch = mkdtempSync(path.join(tmpdir(), "kts-lab-"));
     mkdirSync(path.join(scratch, "profile"));
@@ -168,6 +191,8 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
           chromePath: options.chromePath,
           chromeFlags: chromeFlags(proxyPort),
           userDataDir: path.join(scratch, "profile"),
+          // Chromium needs the process's own environment (PATH, HOME, locale), with its scratch directory.
+          // eslint-disable-next-line no-restricted-syntax -- passed through to a child process, not configuration
           envVars: { ...process.env, TMPDIR: scratch } as Record<string, string>,
           logLevel: "silent",
           handleSIGINT: false,
@@ -198,7 +223,9 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           timedOut = true;
-          reject(new Error(`The browser test took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`));
+          reject(
+            new Error(`The browser test took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`),
+          );
         }, timeoutMs);
       });
       work.catch(() => {});
@@ -206,7 +233,11 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
     } catch (error) {
       options.log.warn({ err: error, url, formFactor }, "lab run failed");
       // timedOut is only set by the timer until the finally below runs.
-      return failed(formFactor, started, timedOut ? t("lab.timeout", { count: Math.round(timeoutMs / 1000) }) : t("lab.failed"));
+      return failed(
+        formFactor,
+        started,
+        timedOut ? t("lab.timeout", { count: Math.round(timeoutMs / 1000) }) : t("lab.failed"),
+      );
     } finally {
       clearTimeout(timer);
       timedOut = true;

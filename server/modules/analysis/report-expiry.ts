@@ -14,14 +14,20 @@ export async function expireReports(db: Database, retentionDays: number, now = n
  * Expires old reports on a timer. Every instance runs it: the DELETE is idempotent, so two
  * instances sweeping at once only do the work twice, and no leader election is needed.
  */
-export function reportExpiry(options: { db: Database; retentionDays: number; log: FastifyBaseLogger; intervalMs?: number }) {
+export function reportExpiry(options: {
+  db: Database;
+  retentionDays: number;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}) {
   const intervalMs = options.intervalMs ?? EXPIRY_INTERVAL_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const sweep = () => {
     running ??= expireReports(options.db, options.retentionDays)
       .then((count) => {
-        if (count > 0) options.log.info({ count, retentionDays: options.retentionDays }, "expired old analysis reports");
+        if (count > 0)
+          options.log.info({ count, retentionDays: options.retentionDays }, "expired old analysis reports");
       })
       .catch((error: unknown) => options.log.warn({ err: error }, "could not expire old analysis reports"))
       .finally(() => {

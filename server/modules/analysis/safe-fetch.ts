@@ -3,11 +3,19 @@ import https from "node:https";
 import type net from "node:net";
 import tls from "node:tls";
 import zlib from "node:zlib";
-import type { Language } from "../../../contracts/languages.ts";
+import type { Language } from "#contracts/languages.ts";
 import { type Words, words } from "./analysis-i18n.ts";
-import { checkConnectedSocket, checkUrl, guardedLookup, type NetworkPolicy, UrlRefusedError } from "./ssrf-guard.ts";
+import {
+  checkConnectedSocket,
+  checkUrl,
+  DnsLookupError,
+  guardedLookup,
+  type NetworkPolicy,
+  UrlRefusedError,
+} from "./ssrf-guard.ts";
 
-export const USER_AGENT = "Mozilla/5.0 (compatible; KigaliTechSiteAnalyzer/1.0; +https://www.kigalitech.rw/speed-analysis)";
+export const USER_AGENT =
+  "Mozilla/5.0 (compatible; KigaliTechSiteAnalyzer/1.0; +https://www.kigalitech.rw/speed-analysis)";
 
 export interface Timing {
   dns: number;
@@ -58,7 +66,7 @@ export interface FetchOptions {
 export class TargetError extends Error {
   private readonly render: Words;
   constructor(
-    readonly code: "timeout" | "unreachable" | "too_large",
+    readonly code: "timeout" | "unreachable" | "too_large" | "dns" | "tls",
     message: string | Words,
   ) {
     super(typeof message === "string" ? message : message("en"));
@@ -88,7 +96,8 @@ function decode(body: Buffer, encoding: string | undefined, maxBytes: number): {
         return { body, truncated: false };
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return { body: Buffer.alloc(0), truncated: true };
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
+      return { body: Buffer.alloc(0), truncated: true };
     return { body, truncated: false };
   }
 }
@@ -97,7 +106,11 @@ function decode(body: Buffer, encoding: string | undefined, maxBytes: number): {
  * One HTTP request to a checked URL, on a fresh connection whose address is checked when it
  * resolves and again once connected. Never follows redirects (see fetchFollowing).
  */
-export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, options: FetchOptions = {}): Promise<FetchResult> {
+export async function fetchOnce(
+  rawUrl: string | URL,
+  policy: NetworkPolicy,
+  options: FetchOptions = {},
+): Promise<FetchResult> {
   const url = checkUrl(rawUrl, policy);
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -163,7 +176,9 @@ export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, opt
           clearTimeout(timer);
           const end = performance.now();
           const raw = Buffer.concat(chunks);
-          const decoded = truncated ? { body: Buffer.alloc(0), truncated: false } : decode(raw, response.headers["content-encoding"], maxBytes);
+          const decoded = truncated
+            ? { body: Buffer.alloc(0), truncated: false }
+            : decode(raw, response.headers["content-encoding"], maxBytes);
           response.destroy();
           resolve({
             url: url.href,
@@ -187,15 +202,27 @@ export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, opt
           });
         };
         response.on("end", finish);
-        response.on("error", (error) => fail(new TargetError("unreachable", words("errors.connectionBroke", { host: url.host, error: error.message }))));
+        response.on("error", (error) =>
+          fail(
+            new TargetError("unreachable", words("errors.connectionBroke", { host: url.host, error: error.message })),
+          ),
+        );
       },
     );
 
     const timer = setTimeout(
-      () => fail(new TargetError("timeout", words("errors.timeout", { host: url.host, count: Math.round(timeoutMs / 1000) }))),
+      () =>
+        fail(
+          new TargetError(
+            "timeout",
+            words("errors.timeout", { host: url.host, count: Math.max(1, Math.round(timeoutMs / 1000)) }),
+          ),
+        ),
       timeoutMs,
     );
-    options.signal?.addEventListener("abort", () => fail(new TargetError("timeout", words("errors.outOfTime"))), { once: true });
+    options.signal?.addEventListener("abort", () => fail(new TargetError("timeout", words("errors.outOfTime"))), {
+      once: true,
+    });
 
     request.on("socket", (socket: net.Socket) => {
       socket.on("lookup", () => (marks.lookup = performance.now()));
@@ -224,8 +251,20 @@ export async function fetchOnce(rawUrl: string | URL, policy: NetworkPolicy, opt
     request.on("error", (error: Error) => {
       clearTimeout(timer);
       if (error instanceof UrlRefusedError || error instanceof TargetError) return fail(error);
+      if (error instanceof DnsLookupError)
+        return fail(new TargetError("dns", words("errors.dnsFailed", { host: url.host, code: error.dnsCode })));
       const code = (error as NodeJS.ErrnoException).code;
-      const key = code === "ECONNREFUSED" ? "refused" : code === "ECONNRESET" ? "closed" : code === "ETIMEDOUT" ? "notInTime" : "unreachable";
+      // Connected, but the TLS handshake never completed: say so, not "unreachable".
+      if (isHttps && marks.connect && !marks.secure && code !== "ETIMEDOUT")
+        return fail(new TargetError("tls", words("errors.tlsFailed", { host: url.host, code: code ?? error.message })));
+      const key =
+        code === "ECONNREFUSED"
+          ? "refused"
+          : code === "ECONNRESET"
+            ? "closed"
+            : code === "ETIMEDOUT"
+              ? "notInTime"
+              : "unreachable";
       fail(new TargetError("unreachable", words(`errors.${key}`, { host: url.host, code: code ?? error.message })));
     });
     request.end();
@@ -247,7 +286,11 @@ export interface FollowResult {
 export const MAX_REDIRECTS = 10;
 
 /** Follows redirects by hand, checking every Location as a new URL before connecting to it. */
-export async function fetchFollowing(rawUrl: string | URL, policy: NetworkPolicy, options: FetchOptions = {}): Promise<FollowResult> {
+export async function fetchFollowing(
+  rawUrl: string | URL,
+  policy: NetworkPolicy,
+  options: FetchOptions = {},
+): Promise<FollowResult> {
   let url = checkUrl(rawUrl, policy);
   const hops: RedirectHop[] = [];
   const seen = new Set<string>();
@@ -255,7 +298,12 @@ export async function fetchFollowing(rawUrl: string | URL, policy: NetworkPolicy
     const result = await fetchOnce(url, policy, options);
     const location = result.headers.location;
     const isRedirect = result.status >= 300 && result.status < 400 && typeof location === "string" && location !== "";
-    hops.push({ url: url.href, status: result.status, location: isRedirect ? location : null, ms: result.timing.total });
+    hops.push({
+      url: url.href,
+      status: result.status,
+      location: isRedirect ? location : null,
+      ms: result.timing.total,
+    });
     if (!isRedirect) return { final: result, hops };
     seen.add(url.href);
     let next: URL;

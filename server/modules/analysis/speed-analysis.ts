@@ -1,7 +1,7 @@
 import tls from "node:tls";
 import zlib from "node:zlib";
-import type { Check, Opportunity, ResourceType, SpeedResult } from "../../../contracts/analysis.ts";
-import type { Language } from "../../../contracts/languages.ts";
+import type { Check, Opportunity, ResourceType, SpeedResult } from "#contracts/analysis.ts";
+import type { Language } from "#contracts/languages.ts";
 import { analysisT } from "./analysis-i18n.ts";
 import { attr, inHead, type Page, resolveUrl } from "./html.ts";
 import { imageInfo, type ImageInfo } from "./image-size.ts";
@@ -46,7 +46,12 @@ interface Wanted {
 export function discoverResources(page: Page, baseUrl: string): Wanted[] {
   const wanted: Wanted[] = [];
   const seen = new Set<string>();
-  const add = (href: string | undefined, type: ResourceType, renderBlocking: boolean, attributes: Record<string, string>) => {
+  const add = (
+    href: string | undefined,
+    type: ResourceType,
+    renderBlocking: boolean,
+    attributes: Record<string, string>,
+  ) => {
     const url = resolveUrl(href, baseUrl);
     if (!url || !/^https?:$/.test(url.protocol) || seen.has(url.href)) return;
     seen.add(url.href);
@@ -55,13 +60,19 @@ export function discoverResources(page: Page, baseUrl: string): Wanted[] {
   for (const link of page.all("link")) {
     const rel = (attr(link, "rel") ?? "").toLowerCase().split(/\s+/);
     const media = (attr(link, "media") ?? "all").toLowerCase();
-    if (rel.includes("stylesheet")) add(attr(link, "href"), "css", inHead(link) && (media === "all" || media === "screen"), link.attribs);
-    else if (rel.includes("preload") && attr(link, "as") === "font") add(attr(link, "href"), "font", false, link.attribs);
+    if (rel.includes("stylesheet"))
+      add(attr(link, "href"), "css", inHead(link) && (media === "all" || media === "screen"), link.attribs);
+    else if (rel.includes("preload") && attr(link, "as") === "font")
+      add(attr(link, "href"), "font", false, link.attribs);
   }
   for (const script of page.all("script")) {
     const src = attr(script, "src");
     if (!src) continue;
-    const blocking = inHead(script) && attr(script, "async") === undefined && attr(script, "defer") === undefined && attr(script, "type") !== "module";
+    const blocking =
+      inHead(script) &&
+      attr(script, "async") === undefined &&
+      attr(script, "defer") === undefined &&
+      attr(script, "type") !== "module";
     add(src, "js", blocking, script.attribs);
   }
   for (const image of page.all("img")) add(attr(image, "src"), "image", false, image.attribs);
@@ -114,7 +125,8 @@ export async function fetchResources(
         });
         resource.result = final;
         totalBytes += final.wireBytes;
-        if (wanted.type === "image") resource.image = imageInfo(final.body, String(final.headers["content-type"] ?? ""));
+        if (wanted.type === "image")
+          resource.image = imageInfo(final.body, String(final.headers["content-type"] ?? ""));
         if (wanted.type === "css" && final.status === 200) {
           for (const reference of cssReferences(final.body.toString("utf8"), final.url)) {
             if (!seen.has(reference.url)) {
@@ -217,9 +229,15 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
 
   // Compression: what gzip would actually save on each uncompressed text response.
   const uncompressed = all.filter(
-    (r) => !r.result.headers["content-encoding"] && TEXT_TYPES.test(String(r.result.headers["content-type"] ?? "")) && r.result.decodedBytes > MIN_COMPRESSIBLE,
+    (r) =>
+      !r.result.headers["content-encoding"] &&
+      TEXT_TYPES.test(String(r.result.headers["content-type"] ?? "")) &&
+      r.result.decodedBytes > MIN_COMPRESSIBLE,
   );
-  const compressionSavings = uncompressed.map((r) => ({ url: r.url, saved: r.result.decodedBytes - zlib.gzipSync(r.result.body, { level: 6 }).length }));
+  const compressionSavings = uncompressed.map((r) => ({
+    url: r.url,
+    saved: r.result.decodedBytes - zlib.gzipSync(r.result.body, { level: 6 }).length,
+  }));
   const compressionTotal = compressionSavings.reduce((s, r) => s + r.saved, 0);
   if (compressionTotal > 1024) {
     opportunities.push({
@@ -233,7 +251,9 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
   }
 
   const images = input.resources.filter((r) => r.type === "image" && r.result && r.result.status < 400 && r.image);
-  const legacy = images.filter((r) => ["png", "jpeg", "gif"].includes(r.image!.format) && r.result!.wireBytes > 10 * 1024);
+  const legacy = images.filter(
+    (r) => ["png", "jpeg", "gif"].includes(r.image!.format) && r.result!.wireBytes > 10 * 1024,
+  );
   // WebP/AVIF typically save a quarter to a half; we use 30% so the estimate stays honest.
   const formatSavings = legacy.reduce((s, r) => s + Math.round(r.result!.wireBytes * 0.3), 0);
   if (legacy.length) {
@@ -250,7 +270,8 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
     .map((r) => {
       const shown = Number(r.attributes.width);
       const natural = r.image!.width;
-      const ratio = shown > 0 && natural ? Math.min(1, (shown * 2) / natural) : r.result!.wireBytes > 300 * 1024 ? 0.5 : 1;
+      const ratio =
+        shown > 0 && natural ? Math.min(1, (shown * 2) / natural) : r.result!.wireBytes > 300 * 1024 ? 0.5 : 1;
       return { r, saved: Math.round(r.result!.wireBytes * (1 - ratio * ratio)) };
     })
     .filter((x) => x.saved > 20 * 1024);
@@ -261,7 +282,9 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
       detail: t("speed.sizeImages.detail"),
       savingsBytes: oversized.reduce((s, x) => s + x.saved, 0),
       savingsMs: 0,
-      items: oversized.map((x) => `${x.r.url} (${x.r.image!.width ?? "?"}×${x.r.image!.height ?? "?"}, ${kb(x.r.result!.wireBytes)})`).slice(0, 20),
+      items: oversized
+        .map((x) => `${x.r.url} (${x.r.image!.width ?? "?"}×${x.r.image!.height ?? "?"}, ${kb(x.r.result!.wireBytes)})`)
+        .slice(0, 20),
     });
   }
   const blocking = input.resources.filter((r) => r.renderBlocking && r.result);
@@ -284,7 +307,9 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
       detail: t("speed.cacheAssets.detail"),
       savingsBytes: shortCache.reduce((s, r) => s + r.result!.wireBytes, 0),
       savingsMs: 0,
-      items: shortCache.map((r) => `${r.url} (${maxAge(r.result!) ? `${Math.round(maxAge(r.result!))} s` : t("units.noCache")})`).slice(0, 20),
+      items: shortCache
+        .map((r) => `${r.url} (${maxAge(r.result!) ? `${Math.round(maxAge(r.result!))} s` : t("units.noCache")})`)
+        .slice(0, 20),
     });
   }
   const redirects = input.follow.hops.slice(0, -1);
@@ -330,7 +355,9 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
     id: "http-version",
     status: input.h2 ? "pass" : input.h2 === null ? "info" : "warn",
     title: t("speed.httpVersion.title"),
-    detail: t(input.h2 ? "speed.httpVersion.h2" : input.h2 === null ? "speed.httpVersion.plainHttp" : "speed.httpVersion.h1"),
+    detail: t(
+      input.h2 ? "speed.httpVersion.h2" : input.h2 === null ? "speed.httpVersion.plainHttp" : "speed.httpVersion.h1",
+    ),
     priority: input.h2 === false ? "medium" : undefined,
   });
   checks.push({
@@ -346,12 +373,20 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
       id: "image-dimensions",
       status: unsized.length ? "warn" : "pass",
       title: t("speed.imageDimensions.title"),
-      detail: unsized.length ? t("speed.imageDimensions.warn", { count: unsized.length }) : t("speed.imageDimensions.pass"),
+      detail: unsized.length
+        ? t("speed.imageDimensions.warn", { count: unsized.length })
+        : t("speed.imageDimensions.pass"),
       priority: unsized.length ? "medium" : undefined,
     });
     const firstImage = input.page.first("img")!;
     if (attr(firstImage, "loading") === "lazy") {
-      checks.push({ id: "lcp-lazy", status: "warn", title: t("speed.lcpLazy.title"), detail: t("speed.lcpLazy.detail"), priority: "medium" });
+      checks.push({
+        id: "lcp-lazy",
+        status: "warn",
+        title: t("speed.lcpLazy.title"),
+        detail: t("speed.lcpLazy.detail"),
+        priority: "medium",
+      });
     }
   }
   const failed = input.resources.filter((r) => r.error || (r.result && r.result.status >= 400));
@@ -360,7 +395,13 @@ export function analyzeSpeed(input: SpeedInput, lng?: Language): SpeedResult {
       id: "broken-resources",
       status: "fail",
       title: t("speed.brokenResources.title"),
-      detail: t("speed.brokenResources.detail", { count: failed.length, urls: failed.slice(0, 5).map((r) => r.url).join(", ") }),
+      detail: t("speed.brokenResources.detail", {
+        count: failed.length,
+        urls: failed
+          .slice(0, 5)
+          .map((r) => r.url)
+          .join(", "),
+      }),
       priority: "medium",
     });
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attackerDns, ssrfCorpus } from "../../../tests/doubles/ssrf-corpus.ts";
 import { rebindingResolver, testResolver } from "../../../tests/doubles/test-resolver.ts";
 import { fetchFollowing, fetchOnce } from "./safe-fetch.ts";
-import { addressRange, checkUrl, networkPolicy, UrlRefusedError } from "./ssrf-guard.ts";
+import { addressRange, addressRefusal, checkUrl, networkPolicy, UrlRefusedError } from "./ssrf-guard.ts";
 
 describe("SSRF guard", () => {
   const policy = networkPolicy({ resolve: testResolver(attackerDns) });
@@ -28,6 +28,13 @@ describe("SSRF guard", () => {
   ])("classifies %s as %s", (address, range) => {
     expect(addressRange(address)).toBe(range);
   });
+
+  it.each(["2606:4700::1111", "2a00:1450:4001:80b::200e", "2600:1f18::1", "2600:1f18::5efe:5db8:d822"])(
+    "accepts the global unicast IPv6 address %s",
+    (address) => {
+      expect(addressRefusal(address, { allowLoopback: false })).toBeNull();
+    },
+  );
 
   it("accepts public addresses and names, dropping the fragment", () => {
     expect(checkUrl("https://Example.com/a?b=1#top", policy).href).toBe("https://example.com/a?b=1");

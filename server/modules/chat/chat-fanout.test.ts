@@ -46,24 +46,54 @@ describe.skipIf(!adminUrl)("chat fan-out across two instances on PostgreSQL", ()
     await dropper.end();
   });
 
-  it("delivers a visitor's message, the assistant's answer and an agent's reply posted on instance one to a stream on instance two", async () => {
+  it("delivers a visitor's message, the answer and an agent's reply from instance one to a stream on instance two", async () => {
     const browser = "c".repeat(32);
     const sessionId = `chat_${Date.now()}`;
-    const stream = await openTestStream(`${baseTwo}/api/ai-chat/stream?sessionId=${sessionId}`, { cookie: `${CHAT_COOKIE}=${browser}` });
+    const stream = await openTestStream(`${baseTwo}/api/ai-chat/stream?sessionId=${sessionId}`, {
+      cookie: `${CHAT_COOKIE}=${browser}`,
+    });
     try {
       await createStaffUser(one.db, "amina", "agent");
       const agent = await signIn(appOne, "amina", "amina-password-123");
-      await appOne.inject({ method: "PUT", url: "/api/admin/chats/presence", payload: { status: "online" }, headers: asStaff(agent) });
-      const posted = await appOne.inject({ method: "POST", url: "/api/ai-chat", payload: { message: "How do I register a domain?", sessionId }, headers: { cookie: `${CHAT_COOKIE}=${browser}` } });
+      await appOne.inject({
+        method: "PUT",
+        url: "/api/admin/chats/presence",
+        payload: { status: "online" },
+        headers: asStaff(agent),
+      });
+      const posted = await appOne.inject({
+        method: "POST",
+        url: "/api/ai-chat",
+        payload: { message: "How do I register a domain?", sessionId },
+        headers: { cookie: `${CHAT_COOKIE}=${browser}` },
+      });
       expect(posted.statusCode).toBe(200);
       await stream.waitFor((e) => (e.data as { type?: string }).type === "user_message");
       await stream.waitFor((e) => (e.data as { type?: string }).type === "assistant_message");
 
-      await appOne.inject({ method: "POST", url: "/api/ai-chat", payload: { message: "Can I speak to a human?", sessionId }, headers: { cookie: `${CHAT_COOKIE}=${browser}` } });
+      await appOne.inject({
+        method: "POST",
+        url: "/api/ai-chat",
+        payload: { message: "Can I speak to a human?", sessionId },
+        headers: { cookie: `${CHAT_COOKIE}=${browser}` },
+      });
       await stream.waitFor((e) => e.event === "session" && (e.data as { waitingForAgent: boolean }).waitingForAgent);
-      expect((await appOne.inject({ method: "POST", url: `/api/admin/chats/${sessionId}/accept`, headers: asStaff(agent) })).statusCode).toBe(200);
-      await appOne.inject({ method: "POST", url: `/api/admin/chats/${sessionId}/typing`, payload: { typing: true }, headers: asStaff(agent) });
-      await appOne.inject({ method: "POST", url: `/api/admin/chats/${sessionId}/messages`, payload: { content: "Murakoze, I'm here" }, headers: asStaff(agent) });
+      expect(
+        (await appOne.inject({ method: "POST", url: `/api/admin/chats/${sessionId}/accept`, headers: asStaff(agent) }))
+          .statusCode,
+      ).toBe(200);
+      await appOne.inject({
+        method: "POST",
+        url: `/api/admin/chats/${sessionId}/typing`,
+        payload: { typing: true },
+        headers: asStaff(agent),
+      });
+      await appOne.inject({
+        method: "POST",
+        url: `/api/admin/chats/${sessionId}/messages`,
+        payload: { content: "Murakoze, I'm here" },
+        headers: asStaff(agent),
+      });
       await stream.waitFor((e) => e.event === "typing");
       const reply = await stream.waitFor((e) => (e.data as { type?: string }).type === "agent_message");
       expect(reply.data).toMatchObject({ content: "Murakoze, I'm here", agentName: "Amina Staff" });

@@ -5,7 +5,7 @@ import { databaseBackends } from "../../../tests/support/databases.ts";
 import { createStaffUser } from "../../../tests/support/admin.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { chatMessages, chatSessions } from "../../db/schema.ts";
+import { chatMessages, chatSessions } from "./chat-schema.ts";
 import { requestLanguage, serverT } from "../../lib/i18n.ts";
 import { localizedContent } from "../../lib/localized-content.ts";
 import { builtinAssistant } from "./assistant/builtin-assistant.ts";
@@ -32,10 +32,21 @@ describe.each(databaseBackends())("a chat in the visitor's language on $name", (
   });
 
   const service = (now = new Date()) =>
-    chatService({ db: database.db, assistant: builtinAssistant(), agentWaitMs: 60_000, hours: "always", notifyTo: "sales@example.test", onEnquiry: () => undefined, now: () => now });
-  const session = async (id: string) => (await database.db.select().from(chatSessions).where(eq(chatSessions.id, id)))[0]!;
-  const messages = async (id: string) => database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, id)).orderBy(chatMessages.createdAt);
-  const chat = (key: string, lng: string, values: Record<string, unknown> = {}) => serverT(`chat.${key}`, { ns: "chat", lng, ...values });
+    chatService({
+      db: database.db,
+      assistant: builtinAssistant(),
+      agentWaitMs: 60_000,
+      hours: "always",
+      notifyTo: "sales@example.test",
+      onEnquiry: () => undefined,
+      now: () => now,
+    });
+  const session = async (id: string) =>
+    (await database.db.select().from(chatSessions).where(eq(chatSessions.id, id)))[0]!;
+  const messages = async (id: string) =>
+    database.db.select().from(chatMessages).where(eq(chatMessages.sessionId, id)).orderBy(chatMessages.createdAt);
+  const chat = (key: string, lng: string, values: Record<string, unknown> = {}) =>
+    serverT(`chat.${key}`, { ns: "chat", lng, ...values });
 
   it("stores the request's language with a new chat and answers from the French content with French links", async () => {
     const sessionId = "chat_fr_1700000000001";
@@ -66,7 +77,10 @@ describe.each(databaseBackends())("a chat in the visitor's language on $name", (
     controller.abort();
     expect((await session(sessionId)).language).toBe("sw");
     // A language we do not have is ignored, not refused.
-    const other = await fetch(`http://127.0.0.1:${port}/api/ai-chat/stream?sessionId=chat_xx_1700000000003&lang=de`, { headers: { cookie: `${CHAT_COOKIE}=${"s".repeat(32)}` }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+    const other = await fetch(`http://127.0.0.1:${port}/api/ai-chat/stream?sessionId=chat_xx_1700000000003&lang=de`, {
+      headers: { cookie: `${CHAT_COOKIE}=${"s".repeat(32)}` },
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => null);
     expect(other?.status).toBe(200);
     await other?.body?.cancel();
   });
@@ -74,21 +88,38 @@ describe.each(databaseBackends())("a chat in the visitor's language on $name", (
   it("queues, times out and hands over in the chat's language, though the agent's console and the sweeper speak English", async () => {
     const sessionId = "chat_rw_1700000000004";
     const visitor = service();
-    await requestLanguage.run("rw", () => visitor.postMessage({ sessionId, message: "Nshaka kuvugana n'umuntu", browserHash: "rw-browser" }));
+    await requestLanguage.run("rw", () =>
+      visitor.postMessage({ sessionId, message: "Nshaka kuvugana n'umuntu", browserHash: "rw-browser" }),
+    );
     expect(await session(sessionId)).toMatchObject({ language: "rw", state: "waiting" });
     const contents = (await messages(sessionId)).map((m) => m.content);
     expect(contents).toContain(chat("handoverRequested", "rw"));
     expect(contents).toContain(chat("queued", "rw"));
 
     // The agent's request is English: what they cause to be said in the chat is not.
-    await requestLanguage.run("en", () => visitor.accept(sessionId, { id: agent.id, username: agent.username, displayName: agent.displayName }));
+    await requestLanguage.run("en", () =>
+      visitor.accept(sessionId, { id: agent.id, username: agent.username, displayName: agent.displayName }),
+    );
     expect((await messages(sessionId)).at(-1)?.content).toBe(chat("agentJoined", "rw", { agent: agent.displayName }));
-    await requestLanguage.run("en", () => visitor.end(sessionId, { id: agent.id, username: agent.username, displayName: agent.displayName }));
-    expect((await messages(sessionId)).at(-1)?.content).toContain(chat("agentEnded", "rw", { agent: agent.displayName, assistant: localizedContent("company", "rw").company.assistantName }));
+    await requestLanguage.run("en", () =>
+      visitor.end(sessionId, { id: agent.id, username: agent.username, displayName: agent.displayName }),
+    );
+    expect((await messages(sessionId)).at(-1)?.content).toContain(
+      chat("agentEnded", "rw", {
+        agent: agent.displayName,
+        assistant: localizedContent("company", "rw").company.assistantName,
+      }),
+    );
 
     // No request at all: the sweeper returns an expired wait to the assistant.
     const waiting = "chat_fr_1700000000005";
-    await requestLanguage.run("fr", () => visitor.postMessage({ sessionId: waiting, message: "Je voudrais parler à un conseiller", browserHash: "fr-browser" }));
+    await requestLanguage.run("fr", () =>
+      visitor.postMessage({
+        sessionId: waiting,
+        message: "Je voudrais parler à un conseiller",
+        browserHash: "fr-browser",
+      }),
+    );
     const later = service(new Date(Date.now() + 61_000));
     expect(await later.expireWaits(waiting)).toBe(1);
     const notice = (await messages(waiting)).at(-1)!;
@@ -100,9 +131,13 @@ describe.each(databaseBackends())("a chat in the visitor's language on $name", (
   it("follows the visitor when they switch the site's language mid-chat", async () => {
     const sessionId = "chat_switch_1700000000006";
     const visitor = service();
-    await requestLanguage.run("en", () => visitor.postMessage({ sessionId, message: "Hello", browserHash: "switcher" }));
+    await requestLanguage.run("en", () =>
+      visitor.postMessage({ sessionId, message: "Hello", browserHash: "switcher" }),
+    );
     expect((await session(sessionId)).language).toBe("en");
-    const answer = await requestLanguage.run("sw", () => visitor.postMessage({ sessionId, message: "Naweza kulipa kwa M-Pesa?", browserHash: "switcher" }));
+    const answer = await requestLanguage.run("sw", () =>
+      visitor.postMessage({ sessionId, message: "Naweza kulipa kwa M-Pesa?", browserHash: "switcher" }),
+    );
     expect((await session(sessionId)).language).toBe("sw");
     expect((await messages(sessionId)).at(-1)?.links?.[0]?.href).toBe("/sw/payment");
     expect(answer.response).toBeTruthy();

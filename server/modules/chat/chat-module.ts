@@ -9,6 +9,7 @@ import { chatHub } from "./chat-hub.ts";
 import { chatRoutes } from "./chat-routes.ts";
 import { chatService } from "./chat-service.ts";
 import type { SseStream } from "./sse.ts";
+import { streamCap } from "./stream-cap.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -22,7 +23,13 @@ const EXPIRY_SWEEP_MS = 2_000;
 
 export function chatAssistant(config: Config["chat"]): Assistant {
   const builtin = builtinAssistant();
-  return config.llm ? openAiCompatibleAssistant({ ...config.llm, fallback: builtin, retrieve: (q, language) => builtin.search(q, language) }) : builtin;
+  return config.llm
+    ? openAiCompatibleAssistant({
+        ...config.llm,
+        fallback: builtin,
+        retrieve: (q, language) => builtin.search(q, language),
+      })
+    : builtin;
 }
 
 /** Live chat: the visitor's API and stream, the agent console's API, the fan-out and the wait sweeper. */
@@ -58,6 +65,11 @@ export async function registerChat(
   });
   app.addHook("onClose", async () => hub.stop());
 
-  await app.register(chatRoutes, { db: database.db, service, hub });
+  await app.register(chatRoutes, {
+    db: database.db,
+    service,
+    hub,
+    streams: streamCap(config.chat.streamsPerAddress),
+  });
   await app.register(chatConsoleRoutes, { db: database.db, service, hub });
 }

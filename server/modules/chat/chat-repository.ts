@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "../../../contracts/chat.ts";
-import { defaultLanguage, type Language } from "../../../contracts/languages.ts";
+import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "#contracts/chat.ts";
+import { defaultLanguage, type Language } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
-import { chatAgentPresence, chatEvents, chatMessages, chatSessions } from "../../db/schema.ts";
+import { chatAgentPresence, chatEvents, chatMessages, chatSessions } from "./chat-schema.ts";
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -14,7 +14,9 @@ export const CHAT_CHANNEL = "chat_events";
 /** An agent whose console has not been heard from for this long is not offered chats. */
 export const PRESENCE_STALE_MS = 60_000;
 
-export function sessionState(row: Pick<ChatSessionRow, "state" | "assignedAgentName" | "clientName">): ChatSessionState {
+export function sessionState(
+  row: Pick<ChatSessionRow, "state" | "assignedAgentName" | "clientName">,
+): ChatSessionState {
   return {
     mode: row.state === "ai" ? "ai" : "agent",
     assignedAgent: row.state === "agent" ? row.assignedAgentName : null,
@@ -30,8 +32,17 @@ export async function findSession(db: Database, id: string): Promise<ChatSession
 }
 
 /** Creates the session for this browser if it is new; returns the row either way. */
-export async function upsertSession(db: Database, id: string, browserHash: string, ipAddress: string | undefined, language: Language = defaultLanguage): Promise<ChatSessionRow> {
-  await db.insert(chatSessions).values({ id, browserHash, ipAddress: ipAddress ?? null, language }).onConflictDoNothing();
+export async function upsertSession(
+  db: Database,
+  id: string,
+  browserHash: string,
+  ipAddress: string | undefined,
+  language: Language = defaultLanguage,
+): Promise<ChatSessionRow> {
+  await db
+    .insert(chatSessions)
+    .values({ id, browserHash, ipAddress: ipAddress ?? null, language })
+    .onConflictDoNothing();
   const row = await findSession(db, id);
   if (!row) throw new Error(`chat session ${id} vanished`);
   return row;
@@ -43,8 +54,16 @@ export async function lockSession(tx: Database, id: string): Promise<ChatSession
   return row;
 }
 
-export async function updateSession(tx: Database, id: string, values: Partial<typeof chatSessions.$inferInsert>): Promise<ChatSessionRow> {
-  const [row] = await tx.update(chatSessions).set({ ...values, updatedAt: new Date() }).where(eq(chatSessions.id, id)).returning();
+export async function updateSession(
+  tx: Database,
+  id: string,
+  values: Partial<typeof chatSessions.$inferInsert>,
+): Promise<ChatSessionRow> {
+  const [row] = await tx
+    .update(chatSessions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(chatSessions.id, id))
+    .returning();
   if (!row) throw new Error(`chat session ${id} not found`);
   return row;
 }
@@ -61,7 +80,12 @@ export async function notifyPassing(db: Database, sessionId: string, event: stri
   await db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ s: sessionId, e: event, d: data })})`);
 }
 
-export async function eventsAfter(db: Database, sessionId: string, afterId: number, limit = 500): Promise<ChatEventRow[]> {
+export async function eventsAfter(
+  db: Database,
+  sessionId: string,
+  afterId: number,
+  limit = 500,
+): Promise<ChatEventRow[]> {
   return db
     .select()
     .from(chatEvents)
@@ -86,15 +110,21 @@ export interface NewChatMessage {
 }
 
 export async function insertMessage(tx: Database, message: NewChatMessage): Promise<ChatMessageRow> {
+  // clock_timestamp(), not now(): now() is the transaction's start, so messages written together (the
+  // hand-over reply and the queue notice) would tie and come back in any order.
   const [row] = await tx
     .insert(chatMessages)
-    .values({ id: randomUUID(), ...message })
+    .values({ id: randomUUID(), createdAt: sql`clock_timestamp()`, ...message })
     .returning();
   await tx.update(chatSessions).set({ lastMessageAt: row!.createdAt }).where(eq(chatSessions.id, message.sessionId));
   return row!;
 }
 
-export async function findByClientMessageId(db: Database, sessionId: string, clientMessageId: string): Promise<ChatMessageRow | undefined> {
+export async function findByClientMessageId(
+  db: Database,
+  sessionId: string,
+  clientMessageId: string,
+): Promise<ChatMessageRow | undefined> {
   const [row] = await db
     .select()
     .from(chatMessages)
@@ -113,7 +143,11 @@ export async function sessionMessages(db: Database, sessionId: string, limit = 5
 }
 
 /** Marks the visitor's unread messages read (all, or those listed) and returns their ids. */
-export async function markVisitorMessagesRead(tx: Database, sessionId: string, ids: string[] | undefined): Promise<string[]> {
+export async function markVisitorMessagesRead(
+  tx: Database,
+  sessionId: string,
+  ids: string[] | undefined,
+): Promise<string[]> {
   const rows = await tx
     .update(chatMessages)
     .set({ readAt: new Date() })
@@ -145,7 +179,12 @@ async function summaries(db: Database, rows: ChatSessionRow[]): Promise<ChatSess
   const counts = await db
     .select({ sessionId: chatMessages.sessionId, n: count() })
     .from(chatMessages)
-    .where(inArray(chatMessages.sessionId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        chatMessages.sessionId,
+        rows.map((r) => r.id),
+      ),
+    )
     .groupBy(chatMessages.sessionId);
   const byId = new Map(counts.map((c) => [c.sessionId, Number(c.n)]));
   return rows.map((row) => ({
@@ -163,7 +202,12 @@ async function summaries(db: Database, rows: ChatSessionRow[]): Promise<ChatSess
 }
 
 export async function waitingSessions(db: Database): Promise<ChatSessionSummary[]> {
-  const rows = await db.select().from(chatSessions).where(eq(chatSessions.state, "waiting")).orderBy(asc(chatSessions.updatedAt)).limit(100);
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(eq(chatSessions.state, "waiting"))
+    .orderBy(asc(chatSessions.updatedAt))
+    .limit(100);
   return summaries(db, rows);
 }
 
@@ -176,7 +220,12 @@ export async function agentSessions(db: Database, agentId: string): Promise<Chat
   return summaries(db, rows);
 }
 
-export async function searchSessions(db: Database, q: string | undefined, page: number, pageSize = 20): Promise<{ items: ChatSessionSummary[]; total: number }> {
+export async function searchSessions(
+  db: Database,
+  q: string | undefined,
+  page: number,
+  pageSize = 20,
+): Promise<{ items: ChatSessionSummary[]; total: number }> {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     sql`${chatSessions.lastMessageAt} is not null`,
@@ -185,12 +234,19 @@ export async function searchSessions(db: Database, q: string | undefined, page: 
           ilike(chatSessions.id, pattern),
           ilike(chatSessions.summary, pattern),
           ilike(chatSessions.assignedAgentName, pattern),
-          sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.content} ilike ${pattern})`,
+          sql`exists (select 1 from ${chatMessages}
+                  where ${chatMessages.sessionId} = ${chatSessions.id} and ${chatMessages.content} ilike ${pattern})`,
         )
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(chatSessions).where(where).orderBy(desc(chatSessions.lastMessageAt)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(chatSessions)
+      .where(where)
+      .orderBy(desc(chatSessions.lastMessageAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(chatSessions).where(where),
   ]);
   return { items: await summaries(db, rows), total: Number(total?.n ?? 0) };
@@ -205,7 +261,13 @@ export async function claimExpiredWaits(db: Database, now: Date, sessionId?: str
   const rows = await db
     .update(chatSessions)
     .set({ state: "ai", waitDeadline: null, updatedAt: now })
-    .where(and(eq(chatSessions.state, "waiting"), lt(chatSessions.waitDeadline, now), sessionId ? eq(chatSessions.id, sessionId) : undefined))
+    .where(
+      and(
+        eq(chatSessions.state, "waiting"),
+        lt(chatSessions.waitDeadline, now),
+        sessionId ? eq(chatSessions.id, sessionId) : undefined,
+      ),
+    )
     .returning({ id: chatSessions.id });
   return rows.map((r) => r.id);
 }
@@ -230,6 +292,20 @@ export async function onlineAgentCount(db: Database, now: Date): Promise<number>
   const [row] = await db
     .select({ n: count() })
     .from(chatAgentPresence)
-    .where(and(eq(chatAgentPresence.status, "online"), gt(chatAgentPresence.lastSeenAt, new Date(now.getTime() - PRESENCE_STALE_MS))));
+    .where(
+      and(
+        eq(chatAgentPresence.status, "online"),
+        gt(chatAgentPresence.lastSeenAt, new Date(now.getTime() - PRESENCE_STALE_MS)),
+      ),
+    );
   return Number(row?.n ?? 0);
+}
+
+/** Chats a person is in or waiting for (the dashboard's figure). */
+export async function countOpenChats(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatSessions)
+    .where(inArray(chatSessions.state, ["waiting", "agent"]));
+  return row?.n ?? 0;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages as chatMessageText } from "../../../contracts/chat.ts";
-import { contactEnquiries, chatSessions } from "../../db/schema.ts";
+import { chatMessages as chatMessageText } from "#contracts/chat.ts";
+import { chatMessages as messageRows, chatSessions } from "./chat-schema.ts";
+import { contactEnquiries } from "../contact/contact-schema.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
@@ -44,9 +45,18 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
 
   const post = (url: string, payload: unknown, browser = visitorA) =>
     // Each test's visitor has its own address, so the per-IP rate limit does not couple tests.
-    app.inject({ method: "POST", url, payload: payload as object, headers: cookieOf(browser), remoteAddress: `10.1.${Math.floor(counter / 250)}.${counter % 250}` });
+    app.inject({
+      method: "POST",
+      url,
+      payload: payload as object,
+      headers: cookieOf(browser),
+      remoteAddress: `10.1.${Math.floor(counter / 250)}.${counter % 250}`,
+    });
   const stream = async (sessionId: string, browser = visitorA, extra = "", headers: Record<string, string> = {}) => {
-    const s = await openTestStream(`${base}/api/ai-chat/stream?sessionId=${sessionId}${extra}`, { ...cookieOf(browser), ...headers });
+    const s = await openTestStream(`${base}/api/ai-chat/stream?sessionId=${sessionId}${extra}`, {
+      ...cookieOf(browser),
+      ...headers,
+    });
     streams.push(s);
     return s;
   };
@@ -76,10 +86,18 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
 
   it("answers a question with a link, sets the binding cookie, and streams the exchange", async () => {
     const sessionId = newSession();
-    const first = await app.inject({ method: "POST", url: "/api/ai-chat", payload: { message: "Do you offer web hosting?", sessionId } });
+    const first = await app.inject({
+      method: "POST",
+      url: "/api/ai-chat",
+      payload: { message: "Do you offer web hosting?", sessionId },
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ success: true, userMessageId: expect.any(String), response: expect.stringContaining("host") });
+    expect(body).toMatchObject({
+      success: true,
+      userMessageId: expect.any(String),
+      response: expect.stringContaining("host"),
+    });
     const cookie = first.cookies.find((c) => c.name === CHAT_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, path: "/api/ai-chat", sameSite: "Lax" });
 
@@ -90,11 +108,16 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     expect(s.headers.get("cache-control")).toContain("no-cache");
     const user = await s.waitFor((e) => e.event === "message" && (e.data as { type: string }).type === "user_message");
     expect(user.data).toMatchObject({ content: "Do you offer web hosting?", messageId: body.userMessageId });
-    const reply = await s.waitFor((e) => e.event === "message" && (e.data as { type: string }).type === "assistant_message");
+    const reply = await s.waitFor(
+      (e) => e.event === "message" && (e.data as { type: string }).type === "assistant_message",
+    );
     expect((reply.data as { links: { href: string }[] }).links.map((l) => l.href)).toContain("/vps-hosting");
     expect(reply.id).toBeGreaterThan(user.id!);
     await s.waitFor((e) => e.event === "session");
-    expect(s.events.at(-1)).toMatchObject({ event: "session", data: { mode: "ai", waitingForAgent: false, agentConnected: false } });
+    expect(s.events.at(-1)).toMatchObject({
+      event: "session",
+      data: { mode: "ai", waitingForAgent: false, agentConnected: false },
+    });
   });
 
   it("refuses a session that belongs to another browser on every call", async () => {
@@ -128,7 +151,10 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     const reply = await first.waitFor((e) => (e.data as { type?: string }).type === "assistant_message");
     first.close();
     await post("/api/ai-chat", { message: "What are your opening hours?", sessionId });
-    for (const [extra, headers] of [[`&lastEventId=${reply.id}`, {}], ["", { "last-event-id": String(reply.id) }]] as const) {
+    for (const [extra, headers] of [
+      [`&lastEventId=${reply.id}`, {}],
+      ["", { "last-event-id": String(reply.id) }],
+    ] as const) {
       const again = await stream(sessionId, visitorA, extra, headers);
       await again.waitFor((e) => (e.data as { content?: string }).content === "What are your opening hours?");
       await again.waitFor((e) => e.event === "session" && e.id === undefined);
@@ -151,13 +177,19 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     await s.waitFor((e) => e.event === "session" && (e.data as { waitingForAgent: boolean }).waitingForAgent);
     const countdown = await s.waitFor((e) => e.event === "countdown");
     expect((countdown.data as { remainingMs: number }).remainingMs).toBeGreaterThan(55_000);
-    await console.waitFor((e) => (e.data as { sessionId: string; event: string }).sessionId === sessionId && (e.data as { event: string }).event === "session");
+    await console.waitFor(
+      (e) =>
+        (e.data as { sessionId: string; event: string }).sessionId === sessionId &&
+        (e.data as { event: string }).event === "session",
+    );
 
     const queue = (await staff("GET", "/api/admin/chats/queue")).json();
     expect(queue.waiting.map((w: { id: string }) => w.id)).toContain(sessionId);
     expect(queue.waiting.find((w: { id: string }) => w.id === sessionId).summary).toContain("cloud migration");
     const detail = (await staff("GET", `/api/admin/chats/${sessionId}`)).json();
-    expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(expect.arrayContaining(["user", "assistant", "system"]));
+    expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(
+      expect.arrayContaining(["user", "assistant", "system"]),
+    );
 
     const [a, b] = await Promise.all([
       staff("POST", `/api/admin/chats/${sessionId}/accept`),
@@ -167,13 +199,22 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     const winner = a.statusCode === 200 ? agentCookie : agent2Cookie;
     const loser = winner === agentCookie ? agent2Cookie : agentCookie;
     const name = winner === agentCookie ? "Amina Staff" : "Eric Staff";
-    await s.waitFor((e) => e.event === "session" && (e.data as { agentConnected: boolean; assignedAgent: string }).assignedAgent === name);
+    await s.waitFor(
+      (e) =>
+        e.event === "session" && (e.data as { agentConnected: boolean; assignedAgent: string }).assignedAgent === name,
+    );
 
-    expect((await staff("POST", `/api/admin/chats/${sessionId}/messages`, { content: "Hi" }, loser)).statusCode).toBe(409);
-    expect((await staff("POST", `/api/admin/chats/${sessionId}/typing`, { typing: true }, winner)).statusCode).toBe(200);
+    expect((await staff("POST", `/api/admin/chats/${sessionId}/messages`, { content: "Hi" }, loser)).statusCode).toBe(
+      409,
+    );
+    expect((await staff("POST", `/api/admin/chats/${sessionId}/typing`, { typing: true }, winner)).statusCode).toBe(
+      200,
+    );
     await s.waitFor((e) => e.event === "typing" && (e.data as { typing: boolean }).typing);
     await staff("POST", `/api/admin/chats/${sessionId}/messages`, { content: "Hello, how can I help?" }, winner);
-    const agentMsg = await s.waitFor((e) => e.event === "message" && (e.data as { type: string }).type === "agent_message");
+    const agentMsg = await s.waitFor(
+      (e) => e.event === "message" && (e.data as { type: string }).type === "agent_message",
+    );
     expect(agentMsg.data).toMatchObject({ content: "Hello, how can I help?", agentName: name });
 
     const visitorMessage = (await post("/api/ai-chat", { message: "We need to move 3 servers", sessionId })).json();
@@ -188,14 +229,41 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     await staff("POST", `/api/admin/chats/${sessionId}/poll`, { prompt: "Shall I send a quote?" }, winner);
     await s.waitFor((e) => e.event === "poll" && (e.data as { prompt: string }).prompt === "Shall I send a quote?");
     expect((await post("/api/ai-chat/poll", { sessionId, answer: "yes" })).statusCode).toBe(200);
-    await s.waitFor((e) => (e.data as { type?: string; content?: string }).type === "user_message" && (e.data as { content: string }).content === "Yes");
+    await s.waitFor(
+      (e) =>
+        (e.data as { type?: string; content?: string }).type === "user_message" &&
+        (e.data as { content: string }).content === "Yes",
+    );
+    // The answered poll stays in the transcript, question then answer, for the visitor and the agent.
+    const transcript = await database.db
+      .select()
+      .from(messageRows)
+      .where(eq(messageRows.sessionId, sessionId))
+      .orderBy(asc(messageRows.createdAt));
+    expect(transcript.slice(-2).map((m) => [m.role, m.content])).toEqual([
+      ["agent", "Shall I send a quote?"],
+      ["user", "Yes"],
+    ]);
+    // Written in one transaction, the hand-over reply still comes before the queue notice.
+    const handover = transcript.findIndex((m) => m.content.startsWith("Of course, I'll connect you"));
+    expect(handover).toBeGreaterThanOrEqual(0);
+    expect(transcript[handover + 1]?.content).toMatch(/^You're in the queue/);
 
     expect((await staff("POST", `/api/admin/chats/${sessionId}/end`, undefined, winner)).statusCode).toBe(200);
-    await s.waitFor((e) => e.event === "session" && (e.data as { mode: string }).mode === "ai" && e.id !== undefined && e.id > agentMsg.id!);
+    await s.waitFor(
+      (e) =>
+        e.event === "session" &&
+        (e.data as { mode: string }).mode === "ai" &&
+        e.id !== undefined &&
+        e.id > agentMsg.id!,
+    );
     const history = (await staff("GET", "/api/admin/chats/history?q=move%203%20servers")).json();
     expect(history.items.map((i: { id: string }) => i.id)).toEqual([sessionId]);
     const audit = await database.db.execute(sql`select action from audit_log where target_id = ${sessionId}`);
-    expect((audit as unknown as { rows: { action: string }[] }).rows.map((r) => r.action).sort()).toEqual(["chat.accept", "chat.end"]);
+    expect((audit as unknown as { rows: { action: string }[] }).rows.map((r) => r.action).sort()).toEqual([
+      "chat.accept",
+      "chat.end",
+    ]);
   });
 
   it("returns a timed-out wait to the assistant with the email offer, and the email becomes an enquiry", async () => {
@@ -204,15 +272,25 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     const s = await stream(sessionId);
     await post("/api/ai-chat", { message: "connect me to an agent", sessionId });
     await s.waitFor((e) => e.event === "session" && (e.data as { waitingForAgent: boolean }).waitingForAgent);
-    await database.db.update(chatSessions).set({ waitDeadline: new Date(Date.now() - 1000) }).where(eq(chatSessions.id, sessionId));
+    await database.db
+      .update(chatSessions)
+      .set({ waitDeadline: new Date(Date.now() - 1000) })
+      .where(eq(chatSessions.id, sessionId));
     await app.chat.expireWaits(sessionId);
     await s.waitFor((e) => e.event === "session" && (e.data as { mode: string }).mode === "ai");
-    await s.waitFor((e) => (e.data as { type?: string; content?: string }).type === "system_message" && /email address/.test((e.data as { content: string }).content));
+    await s.waitFor(
+      (e) =>
+        (e.data as { type?: string; content?: string }).type === "system_message" &&
+        /email address/.test((e.data as { content: string }).content),
+    );
     const bad = (await post("/api/ai-chat", { message: "me@nowhere", sessionId })).json();
     expect(bad.response).toMatch(/doesn't look like an email/);
     const good = (await post("/api/ai-chat", { message: "You can reach me at grace@example.rw", sessionId })).json();
     expect(good.response).toContain("grace@example.rw");
-    const [enquiry] = await database.db.select().from(contactEnquiries).where(eq(contactEnquiries.email, "grace@example.rw"));
+    const [enquiry] = await database.db
+      .select()
+      .from(contactEnquiries)
+      .where(eq(contactEnquiries.email, "grace@example.rw"));
     expect(enquiry?.message).toContain(sessionId);
     expect(enquiry?.message).toContain("connect me to an agent");
   });
@@ -221,7 +299,9 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     await staff("PUT", "/api/admin/chats/presence", { status: "online" });
     const sessionId = newSession();
     await post("/api/ai-chat", { message: "talk to a person", sessionId });
-    expect((await database.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)))[0]?.state).toBe("waiting");
+    expect((await database.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId)))[0]?.state).toBe(
+      "waiting",
+    );
     expect((await post("/api/ai-chat/cancel", { sessionId })).json()).toEqual({ success: true });
     const [row] = await database.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
     expect(row).toMatchObject({ state: "ai", waitDeadline: null });
@@ -233,13 +313,18 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     const answer = (await post("/api/ai-chat", { message: "talk to a person", sessionId: lonely })).json();
     expect(answer.response).toMatch(/Nobody from our team is available/);
     expect((await database.db.select().from(chatSessions).where(eq(chatSessions.id, lonely)))[0]?.state).toBe("ai");
+    // WhatsApp is still a way to reach a person: the offer carries the click-to-chat link.
+    const offered = await database.db.select().from(messageRows).where(eq(messageRows.sessionId, lonely));
+    expect(offered.find((m) => m.content.includes("Nobody from our team is available"))?.links).toEqual([
+      { label: "Chat with us on WhatsApp", href: "https://wa.me/250788000000" },
+    ]);
   });
 
   it("offers a person with a yes/no poll when it has no answer; yes queues", async () => {
     await staff("PUT", "/api/admin/chats/presence", { status: "online" });
     const sessionId = newSession();
     const s = await stream(sessionId);
-    await post("/api/ai-chat", { message: "What is the capital of France?", sessionId });
+    await post("/api/ai-chat", { message: "Do you rent out delivery motorbikes?", sessionId });
     await s.waitFor((e) => e.event === "poll");
     await post("/api/ai-chat/poll", { sessionId, answer: "yes" });
     await s.waitFor((e) => e.event === "session" && (e.data as { waitingForAgent: boolean }).waitingForAgent);

@@ -3,15 +3,24 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  CHAT_HEARTBEAT_MS, ChatCancelRequest, ChatOkResponse, ChatPollAnswer, ChatRequest, ChatResponse, ChatStreamQuery, ChatTypingRequest,
-} from "../../../contracts/chat.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
-import { languages } from "../../../contracts/languages.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+  CHAT_HEARTBEAT_MS,
+  ChatCancelRequest,
+  ChatOkResponse,
+  ChatPollAnswer,
+  ChatRequest,
+  ChatResponse,
+  ChatStreamQuery,
+  ChatTypingRequest,
+} from "#contracts/chat.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
+import { languages } from "#contracts/languages.ts";
+import { AppError } from "../../lib/errors.ts";
+import { currentLanguage, serverT } from "../../lib/i18n.ts";
 import type { ChatHub } from "./chat-hub.ts";
 import { findSession, sessionState } from "./chat-repository.ts";
 import { hashBrowserId, type ChatService } from "./chat-service.ts";
 import { lastEventIdOf, openSse } from "./sse.ts";
+import type { StreamCap } from "./stream-cap.ts";
 import type { Database } from "../../db/client.ts";
 
 /** An EventSource cannot send Accept-Language, so the widget names its page's language in the query. */
@@ -31,6 +40,8 @@ export interface ChatRoutesOptions {
   db: Database;
   service: ChatService;
   hub: ChatHub;
+  /** Open visitor streams per client address. */
+  streams: StreamCap;
 }
 
 /** The browser's id from its cookie, setting a new one when there is none. */
@@ -48,12 +59,15 @@ function browserOf(app: FastifyInstance, request: FastifyRequest): { hash: strin
   return { hash: hashBrowserId(id), setCookie };
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, service, hub }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, service, hub, streams }) => {
   const errors = { 400: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 429: ApiErrorBody };
 
   app.post(
     "/api/ai-chat",
-    { config: { rateLimit: CHAT_MESSAGE_RATE_LIMIT }, schema: { body: ChatRequest, response: { 200: ChatResponse, ...errors } } },
+    {
+      config: { rateLimit: CHAT_MESSAGE_RATE_LIMIT },
+      schema: { body: ChatRequest, response: { 200: ChatResponse, ...errors } },
+    },
     async (request, reply) => {
       const browser = browserOf(app, request);
       if (browser.setCookie) reply.header("set-cookie", browser.setCookie);
@@ -68,7 +82,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.post(
     "/api/ai-chat/poll",
-    { config: { rateLimit: CHAT_SMALL_RATE_LIMIT }, schema: { body: ChatPollAnswer, response: { 200: ChatOkResponse, ...errors } } },
+    {
+      config: { rateLimit: CHAT_SMALL_RATE_LIMIT },
+      schema: { body: ChatPollAnswer, response: { 200: ChatOkResponse, ...errors } },
+    },
     async (request) => {
       await service.answerPoll({ ...request.body, browserHash: browserOf(app, request).hash });
       return { success: true };
@@ -77,7 +94,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.post(
     "/api/ai-chat/cancel",
-    { config: { rateLimit: CHAT_SMALL_RATE_LIMIT }, schema: { body: ChatCancelRequest, response: { 200: ChatOkResponse, ...errors } } },
+    {
+      config: { rateLimit: CHAT_SMALL_RATE_LIMIT },
+      schema: { body: ChatCancelRequest, response: { 200: ChatOkResponse, ...errors } },
+    },
     async (request) => {
       await service.cancel({ ...request.body, browserHash: browserOf(app, request).hash });
       return { success: true };
@@ -86,7 +106,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
 
   app.post(
     "/api/ai-chat/typing",
-    { config: { rateLimit: CHAT_SMALL_RATE_LIMIT }, schema: { body: ChatTypingRequest, response: { 200: ChatOkResponse, ...errors } } },
+    {
+      config: { rateLimit: CHAT_SMALL_RATE_LIMIT },
+      schema: { body: ChatTypingRequest, response: { 200: ChatOkResponse, ...errors } },
+    },
     async (request) => {
       await service.visitorTyping({ ...request.body, browserHash: browserOf(app, request).hash });
       return { success: true };
@@ -98,10 +121,21 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
     { config: { rateLimit: CHAT_STREAM_RATE_LIMIT }, schema: { querystring: StreamQuery, response: errors } },
     async (request, reply) => {
       const { sessionId } = request.query;
+      // Before anything is opened or bound: one address holds at most `streams.max` at once.
+      const release = streams.acquire(request.ip);
+      if (!release)
+        throw new AppError("too_many_streams", serverT("chat.tooManyStreams", { ns: "chat", max: streams.max }), 429);
       const browser = browserOf(app, request);
-      // Opening the widget binds the session to this browser (and the page's language) before its first message.
-      await service.bind(sessionId, browser.hash, request.ip, request.query.lang ?? currentLanguage());
-      const stream = openSse(request, reply, browser.setCookie ? { "set-cookie": browser.setCookie } : {});
+      let stream: ReturnType<typeof openSse>;
+      try {
+        // Opening the widget binds the session to this browser (and the page's language) before its first message.
+        await service.bind(sessionId, browser.hash, request.ip, request.query.lang ?? currentLanguage());
+        stream = openSse(request, reply, browser.setCookie ? { "set-cookie": browser.setCookie } : {});
+      } catch (error) {
+        release();
+        throw error;
+      }
+      stream.onClose(release);
       let deadline: number | null = null;
 
       const sendCountdown = () => {
@@ -110,7 +144,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         stream.send("countdown", { remainingMs });
         if (remainingMs === 0) {
           deadline = null;
-          service.expireWaits(sessionId).catch((error: unknown) => request.log.warn({ err: error }, "chat wait expiry failed"));
+          service
+            .expireWaits(sessionId)
+            .catch((error: unknown) => request.log.warn({ err: error }, "chat wait expiry failed"));
         }
       };
       const refreshDeadline = async () => {

@@ -1,20 +1,39 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { isWithinBusinessHours } from "../../../content/business-hours.ts";
-import { company } from "../../../content/company.ts";
-import type { Language } from "../../../contracts/languages.ts";
-import type { ChatLink, ChatResponse, ChatSessionDetail, ChatQueueResponse } from "../../../contracts/chat.ts";
+import { isWithinBusinessHours } from "#content/business-hours.ts";
+import { company } from "#content/company.ts";
+import type { Language } from "#contracts/languages.ts";
+import type { ChatLink, ChatResponse, ChatSessionDetail, ChatQueueResponse } from "#contracts/chat.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { localizedContent } from "../../lib/localized-content.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { submitEnquiry } from "../contact/contact-service.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import { submitEnquiry } from "../contact/index.ts";
+import { endHandover, markFirstResponse, recordHandover } from "./chat-handovers.ts";
 import type { Assistant, AssistantTurn } from "./assistant/assistant.ts";
 import {
-  agentSessions, appendEvent, claimExpiredWaits, findByClientMessageId, findSession, insertMessage, lockSession,
-  markVisitorMessagesRead, notifyPassing, onlineAgentCount, presenceOf, sessionMessages, sessionState, setPresence,
-  summaryOf, toTranscriptMessage, updateSession, upsertSession, waitingSessions, type ChatMessageRow, type ChatSessionRow,
+  agentSessions,
+  appendEvent,
+  claimExpiredWaits,
+  findByClientMessageId,
+  findSession,
+  insertMessage,
+  lockSession,
+  markVisitorMessagesRead,
+  notifyPassing,
+  onlineAgentCount,
+  presenceOf,
+  sessionMessages,
+  sessionState,
+  setPresence,
+  summaryOf,
+  toTranscriptMessage,
+  updateSession,
+  upsertSession,
+  waitingSessions,
+  type ChatMessageRow,
+  type ChatSessionRow,
 } from "./chat-repository.ts";
 
 /** In the request's language: errors for whoever asked (visitor or agent). */
@@ -23,7 +42,8 @@ const t = (key: string, options: Record<string, unknown> = {}) => serverT(`chat.
 const said = (row: Pick<ChatSessionRow, "language">, key: string, options: Record<string, unknown> = {}) =>
   serverT(`chat.${key}`, { ns: "chat", ...options, lng: asLanguage(row.language) });
 /** Staff read the enquiries a chat leaves behind: those stay English, like the rest of the admin area. */
-const staffT = (key: string, options: Record<string, unknown> = {}) => serverT(`chat.${key}`, { ns: "chat", ...options, lng: "en" });
+const staffT = (key: string, options: Record<string, unknown> = {}) =>
+  serverT(`chat.${key}`, { ns: "chat", ...options, lng: "en" });
 /** How long an offer to take an email address stays open. */
 const EMAIL_OFFER_MS = 30 * 60_000;
 const EMAIL_PATTERN = /[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[a-z]{2,}/i;
@@ -62,11 +82,17 @@ export function chatService(options: ChatServiceOptions) {
           ? { type: "agent_message", ...base, agentName: row.agentName ?? "" }
           : row.role === "assistant"
             ? { type: "assistant_message", ...base, ...(row.links?.length ? { links: row.links } : {}) }
-            : { type: "system_message", ...base };
+            : { type: "system_message", ...base, ...(row.links?.length ? { links: row.links } : {}) };
     await appendEvent(tx, row.sessionId, "message", data);
   }
 
-  async function say(tx: Tx, sessionId: string, role: "assistant" | "system", content: string, links?: ChatLink[]): Promise<ChatMessageRow> {
+  async function say(
+    tx: Tx,
+    sessionId: string,
+    role: "assistant" | "system",
+    content: string,
+    links?: ChatLink[],
+  ): Promise<ChatMessageRow> {
     const row = await insertMessage(tx, { sessionId, role, content, links: links ?? null });
     await emitMessage(tx, row);
     return row;
@@ -77,20 +103,37 @@ export function chatService(options: ChatServiceOptions) {
   }
 
   /** The session for this browser, or 403 when another browser opened it. */
-  async function bind(sessionId: string, browserHash: string, ip?: string, language: Language = currentLanguage()): Promise<ChatSessionRow> {
+  async function bind(
+    sessionId: string,
+    browserHash: string,
+    ip?: string,
+    language: Language = currentLanguage(),
+  ): Promise<ChatSessionRow> {
     const row = await upsertSession(db, sessionId, browserHash, ip, language);
-    if (row.browserHash !== browserHash) throw new AppError("session_forbidden", t("sessionForbidden"), 403, { fields: { sessionId: t("sessionForbidden") } });
+    if (row.browserHash !== browserHash)
+      throw new AppError("session_forbidden", t("sessionForbidden"), 403, {
+        fields: { sessionId: t("sessionForbidden") },
+      });
     return row;
   }
 
   async function existing(sessionId: string, browserHash: string): Promise<ChatSessionRow> {
     const row = await findSession(db, sessionId);
-    if (!row) throw new AppError("session_not_found", t("sessionNotFound"), 404, { fields: { sessionId: t("sessionNotFound") } });
-    if (row.browserHash !== browserHash) throw new AppError("session_forbidden", t("sessionForbidden"), 403, { fields: { sessionId: t("sessionForbidden") } });
+    if (!row)
+      throw new AppError("session_not_found", t("sessionNotFound"), 404, {
+        fields: { sessionId: t("sessionNotFound") },
+      });
+    if (row.browserHash !== browserHash)
+      throw new AppError("session_forbidden", t("sessionForbidden"), 403, {
+        fields: { sessionId: t("sessionForbidden") },
+      });
     return row;
   }
 
-  const emailOfferText = (row: Pick<ChatSessionRow, "language">, key: "noAgent" | "closed" | "noAgentsOnline" | "cancelled") => {
+  const emailOfferText = (
+    row: Pick<ChatSessionRow, "language">,
+    key: "noAgent" | "closed" | "noAgentsOnline" | "cancelled",
+  ) => {
     const local = localizedContent("company", asLanguage(row.language)).company;
     return said(row, key, {
       responseTime: local.support.responseTime,
@@ -99,6 +142,14 @@ export function chatService(options: ChatServiceOptions) {
       assistant: local.assistantName,
     });
   };
+
+  /** When nobody from the team can chat, WhatsApp is still a way to reach a person. */
+  const whatsAppLinks = (row: Pick<ChatSessionRow, "language">): ChatLink[] => [
+    {
+      label: said(row, "whatsappLink"),
+      href: localizedContent("company", asLanguage(row.language)).company.whatsapp.href,
+    },
+  ];
 
   /** Puts the chat in the queue, or, when nobody can take it, says so and offers to take an email. */
   async function requestAgent(sessionId: string): Promise<string> {
@@ -110,12 +161,14 @@ export function chatService(options: ChatServiceOptions) {
       if (!row) return t("waiting");
       if (row.state !== "ai") return said(row, "waiting");
       if (!open || agents === 0) {
+        await recordHandover(tx, sessionId, at, "unavailable");
         const text = emailOfferText(row, open ? "noAgentsOnline" : "closed");
         await updateSession(tx, sessionId, { awaitingEmail: at, pollPrompt: null, pollSource: null });
-        await say(tx, sessionId, "assistant", text);
+        await say(tx, sessionId, "assistant", text, whatsAppLinks(row));
         return text;
       }
       await say(tx, sessionId, "assistant", said(row, "handoverRequested"));
+      await recordHandover(tx, sessionId, at, "waiting");
       const updated = await updateSession(tx, sessionId, {
         state: "waiting",
         waitDeadline: new Date(at.getTime() + options.agentWaitMs),
@@ -132,13 +185,20 @@ export function chatService(options: ChatServiceOptions) {
   function transcriptText(messages: ChatMessageRow[]): string {
     return messages
       .filter((m) => m.role !== "system")
-      .map((m) => `${m.role === "user" ? "Visitor" : m.role === "agent" ? (m.agentName ?? "Agent") : company.assistantName}: ${m.content}`)
+      .map(
+        (m) =>
+          `${m.role === "user" ? "Visitor" : m.role === "agent" ? (m.agentName ?? "Agent") : company.assistantName}: ${m.content}`,
+      )
       .join("\n")
       .slice(-800);
   }
 
   /** The visitor gave an email address after the offer: it becomes an enquiry in the admin inbox. */
-  async function takeEmail(row: ChatSessionRow, email: string, context: { ip?: string; userAgent?: string }): Promise<string> {
+  async function takeEmail(
+    row: ChatSessionRow,
+    email: string,
+    context: { ip?: string; userAgent?: string },
+  ): Promise<string> {
     const parsed = z.email().safeParse(email);
     if (!parsed.success) return said(row, "emailInvalid");
     const transcript = transcriptText(await sessionMessages(db, row.id, 60));
@@ -151,11 +211,14 @@ export function chatService(options: ChatServiceOptions) {
         service: "other",
         message: staffT("enquiryMessage", { sessionId: row.id, transcript }).slice(0, 1000),
       },
-      { ipAddress: context.ip, userAgent: context.userAgent },
+      { ipAddress: context.ip, userAgent: context.userAgent, source: "chat" },
       options.notifyTo,
     );
     options.onEnquiry();
-    const text = said(row, "emailThanks", { email: parsed.data, responseTime: localizedContent("company", asLanguage(row.language)).company.support.responseTime });
+    const text = said(row, "emailThanks", {
+      email: parsed.data,
+      responseTime: localizedContent("company", asLanguage(row.language)).company.support.responseTime,
+    });
     await transaction(async (tx) => {
       await updateSession(tx, row.id, { awaitingEmail: null, enquiryId: enquiry.id });
       await say(tx, row.id, "assistant", text);
@@ -168,7 +231,15 @@ export function chatService(options: ChatServiceOptions) {
     existing,
 
     /** `language`: the page the visitor writes from (the request's); the chat follows it from then on. */
-    async postMessage(input: { sessionId: string; message: string; clientMessageId?: string; browserHash: string; ip?: string; userAgent?: string; language?: Language }): Promise<ChatResponse> {
+    async postMessage(input: {
+      sessionId: string;
+      message: string;
+      clientMessageId?: string;
+      browserHash: string;
+      ip?: string;
+      userAgent?: string;
+      language?: Language;
+    }): Promise<ChatResponse> {
       const language = input.language ?? currentLanguage();
       await bind(input.sessionId, input.browserHash, input.ip, language);
       if (input.clientMessageId) {
@@ -177,7 +248,12 @@ export function chatService(options: ChatServiceOptions) {
       }
       const { row, message } = await transaction(async (tx) => {
         const locked = (await lockSession(tx, input.sessionId))!;
-        const message = await insertMessage(tx, { sessionId: input.sessionId, role: "user", content: input.message, clientMessageId: input.clientMessageId ?? null });
+        const message = await insertMessage(tx, {
+          sessionId: input.sessionId,
+          role: "user",
+          content: input.message,
+          clientMessageId: input.clientMessageId ?? null,
+        });
         await emitMessage(tx, message);
         const changes: Partial<ChatSessionRow> = {};
         if (!locked.summary) changes.summary = input.message.replace(/\s+/g, " ").slice(0, 140);
@@ -190,12 +266,23 @@ export function chatService(options: ChatServiceOptions) {
       const offerOpen = row.awaitingEmail && now().getTime() - row.awaitingEmail.getTime() < EMAIL_OFFER_MS;
       const email = input.message.match(EMAIL_PATTERN)?.[0];
       if (offerOpen && (email || input.message.includes("@"))) {
-        const response = await takeEmail(row, email ?? input.message.trim(), { ip: input.ip, userAgent: input.userAgent });
+        const response = await takeEmail(row, email ?? input.message.trim(), {
+          ip: input.ip,
+          userAgent: input.userAgent,
+        });
         return { success: true, userMessageId: message.id, response };
       }
 
-      const history: AssistantTurn[] = (await sessionMessages(db, input.sessionId, 12)).map((m) => ({ role: m.role, content: m.content }));
+      const history: AssistantTurn[] = (await sessionMessages(db, input.sessionId, 12)).map((m) => ({
+        role: m.role,
+        content: m.content,
+      }));
       const reply = await options.assistant.answer(input.message, history.slice(0, -1), asLanguage(row.language));
+      // The visitor wrote in another language than the page's: the chat (its notices, its emails) follows them.
+      if (reply.language && reply.language !== row.language) {
+        const language = reply.language;
+        await transaction((tx) => updateSession(tx, input.sessionId, { language }));
+      }
       if (reply.handover) {
         const response = await requestAgent(input.sessionId);
         return { success: true, userMessageId: message.id, response };
@@ -219,7 +306,27 @@ export function chatService(options: ChatServiceOptions) {
       const row = await existing(input.sessionId, input.browserHash);
       const source = row.pollSource;
       await transaction(async (tx) => {
-        const message = await insertMessage(tx, { sessionId: row.id, role: "user", content: input.answer === "yes" ? "Yes" : "No" });
+        // The question goes into the transcript with its answer, so neither side is left with a bare "Yes".
+        if (row.pollPrompt) {
+          const question = await insertMessage(
+            tx,
+            source === "agent"
+              ? {
+                  sessionId: row.id,
+                  role: "agent",
+                  content: row.pollPrompt,
+                  agentId: row.assignedAgentId,
+                  agentName: row.assignedAgentName,
+                }
+              : { sessionId: row.id, role: "assistant", content: row.pollPrompt },
+          );
+          await emitMessage(tx, question);
+        }
+        const message = await insertMessage(tx, {
+          sessionId: row.id,
+          role: "user",
+          content: said(row, input.answer === "yes" ? "pollYes" : "pollNo"),
+        });
         await emitMessage(tx, message);
         await updateSession(tx, row.id, { pollPrompt: null, pollSource: null });
       });
@@ -235,7 +342,14 @@ export function chatService(options: ChatServiceOptions) {
       await transaction(async (tx) => {
         const locked = await lockSession(tx, row.id);
         if (!locked || locked.state === "ai") return;
-        const updated = await updateSession(tx, row.id, { state: "ai", waitDeadline: null, assignedAgentId: null, assignedAgentName: null, awaitingEmail: now() });
+        await endHandover(tx, row.id, "cancelled", now());
+        const updated = await updateSession(tx, row.id, {
+          state: "ai",
+          waitDeadline: null,
+          assignedAgentId: null,
+          assignedAgentName: null,
+          awaitingEmail: now(),
+        });
         await say(tx, row.id, "system", emailOfferText(locked, "cancelled"));
         await emitSession(tx, updated);
       });
@@ -251,8 +365,9 @@ export function chatService(options: ChatServiceOptions) {
       const expired = await claimExpiredWaits(db, now(), sessionId);
       for (const id of expired) {
         await transaction(async (tx) => {
+          await endHandover(tx, id, "timed_out", now());
           const updated = await updateSession(tx, id, { awaitingEmail: now() });
-          await say(tx, id, "system", emailOfferText(updated, "noAgent"));
+          await say(tx, id, "system", emailOfferText(updated, "noAgent"), whatsAppLinks(updated));
           await emitSession(tx, updated);
         });
       }
@@ -286,26 +401,50 @@ export function chatService(options: ChatServiceOptions) {
         const row = await lockSession(tx, sessionId);
         if (!row) throw new AppError("session_not_found", t("sessionNotFound"), 404);
         if (row.state !== "waiting") {
-          throw new AppError(row.state === "agent" ? "already_accepted" : "not_waiting", t(row.state === "agent" ? "alreadyAccepted" : "notWaiting"), 409);
+          throw new AppError(
+            row.state === "agent" ? "already_accepted" : "not_waiting",
+            t(row.state === "agent" ? "alreadyAccepted" : "notWaiting"),
+            409,
+          );
         }
-        const updated = await updateSession(tx, sessionId, { state: "agent", waitDeadline: null, assignedAgentId: staff.id, assignedAgentName: staff.displayName });
+        const updated = await updateSession(tx, sessionId, {
+          state: "agent",
+          waitDeadline: null,
+          assignedAgentId: staff.id,
+          assignedAgentName: staff.displayName,
+        });
+        await endHandover(tx, sessionId, "accepted", now(), staff.id);
         await say(tx, sessionId, "system", said(row, "agentJoined", { agent: staff.displayName }));
         await emitSession(tx, updated);
-        await recordAudit(tx, { actor: { id: staff.id, username: staff.username }, action: "chat.accept", targetType: "chat_session", targetId: sessionId, ipAddress: ip });
+        await recordAudit(tx, {
+          actor: { id: staff.id, username: staff.username },
+          action: "chat.accept",
+          targetType: "chat_session",
+          targetId: sessionId,
+          ipAddress: ip,
+        });
       });
     },
 
     async assigned(tx: Tx, sessionId: string, staff: StaffActor): Promise<ChatSessionRow> {
       const row = await lockSession(tx, sessionId);
       if (!row) throw new AppError("session_not_found", t("sessionNotFound"), 404);
-      if (row.state !== "agent" || row.assignedAgentId !== staff.id) throw new AppError("not_yours", t("notYours"), 409);
+      if (row.state !== "agent" || row.assignedAgentId !== staff.id)
+        throw new AppError("not_yours", t("notYours"), 409);
       return row;
     },
 
     async agentMessage(sessionId: string, staff: StaffActor, content: string): Promise<string> {
       return transaction(async (tx) => {
         await this.assigned(tx, sessionId, staff);
-        const row = await insertMessage(tx, { sessionId, role: "agent", content, agentId: staff.id, agentName: staff.displayName });
+        await markFirstResponse(tx, sessionId, staff.id, now());
+        const row = await insertMessage(tx, {
+          sessionId,
+          role: "agent",
+          content,
+          agentId: staff.id,
+          agentName: staff.displayName,
+        });
         await emitMessage(tx, row);
         return row.id;
       });
@@ -336,11 +475,23 @@ export function chatService(options: ChatServiceOptions) {
     async end(sessionId: string, staff: StaffActor, ip?: string): Promise<void> {
       await transaction(async (tx) => {
         const row = await this.assigned(tx, sessionId, staff);
-        const updated = await updateSession(tx, sessionId, { state: "ai", assignedAgentId: null, assignedAgentName: null, pollPrompt: null, pollSource: null });
+        const updated = await updateSession(tx, sessionId, {
+          state: "ai",
+          assignedAgentId: null,
+          assignedAgentName: null,
+          pollPrompt: null,
+          pollSource: null,
+        });
         const assistant = localizedContent("company", asLanguage(row.language)).company.assistantName;
         await say(tx, sessionId, "system", said(row, "agentEnded", { agent: staff.displayName, assistant }));
         await emitSession(tx, updated);
-        await recordAudit(tx, { actor: { id: staff.id, username: staff.username }, action: "chat.end", targetType: "chat_session", targetId: sessionId, ipAddress: ip });
+        await recordAudit(tx, {
+          actor: { id: staff.id, username: staff.username },
+          action: "chat.end",
+          targetType: "chat_session",
+          targetId: sessionId,
+          ipAddress: ip,
+        });
       });
     },
   };

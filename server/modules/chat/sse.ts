@@ -15,7 +15,11 @@ export interface SseStream {
  * Takes the response over for server-sent events: no compression or proxy buffering, a retry
  * hint for the browser, and an end on client disconnect or server shutdown.
  */
-export function openSse(request: FastifyRequest, reply: FastifyReply, extraHeaders: Record<string, string | string[]> = {}): SseStream {
+export function openSse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extraHeaders: Record<string, string | string[]> = {},
+): SseStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { contactEnquiries } from "../../db/schema.ts";
+import { contactEnquiries } from "./contact-schema.ts";
 
 export type NewEnquiry = typeof contactEnquiries.$inferInsert;
 export type EnquiryRow = typeof contactEnquiries.$inferSelect;

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../../../contracts/contact.ts";
+import { contactMessages } from "#contracts/contact.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { contactEnquiries, outboxEmails } from "../../db/schema.ts";
+import { contactEnquiries } from "./contact-schema.ts";
+import { outboxEmails } from "../notifications/notifications-schema.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 import { CONTACT_RATE_LIMIT } from "./contact-routes.ts";
@@ -42,7 +43,12 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     expect(row).toMatchObject({ ...valid, firstName: "Aline", status: "new" });
     const emails = await database.db.select().from(outboxEmails);
     const email = emails.find((e) => e.textBody.includes(id));
-    expect(email).toMatchObject({ kind: "contact_enquiry", toAddress: "sales@example.test", replyTo: valid.email, status: "pending" });
+    expect(email).toMatchObject({
+      kind: "contact_enquiry",
+      toAddress: "sales@example.test",
+      replyTo: valid.email,
+      status: "pending",
+    });
     expect(email?.subject).toBe("New enquiry from Aline Uwase: Cloud & Infrastructure");
     expect(email?.textBody).toContain(valid.message);
     expect(email?.textBody).not.toContain("analysis report");
@@ -52,7 +58,9 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     const response = await post({ ...valid, reportId: "Ab3_dEf-GhIjKlMnOpQrSt" });
     const { id } = response.json<{ id: string }>();
     const email = (await database.db.select().from(outboxEmails)).find((e) => e.textBody.includes(id));
-    expect(email?.textBody).toContain(`Reference: ${id}\nWebsite analysis report: https://www.example.test/speed-analysis?report=Ab3_dEf-GhIjKlMnOpQrSt\n`);
+    expect(email?.textBody).toContain(
+      `Reference: ${id}\nWebsite analysis report: https://www.example.test/speed-analysis?report=Ab3_dEf-GhIjKlMnOpQrSt\n`,
+    );
   });
 
   it.each([
@@ -82,9 +90,18 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     expect(response.json()).toEqual({
       error: "validation_failed",
       message: "Le prénom doit comporter au moins 2 caractères",
-      fields: { firstName: "Le prénom doit comporter au moins 2 caractères", email: "Veuillez saisir une adresse e-mail valide" },
+      fields: {
+        firstName: "Le prénom doit comporter au moins 2 caractères",
+        email: "Veuillez saisir une adresse e-mail valide",
+      },
     });
-    const swahili = await app.inject({ method: "POST", url: "/api/contact", headers: { "accept-language": "sw" }, payload: { ...valid, message: "Too short" }, remoteAddress: "203.0.113.251" });
+    const swahili = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "accept-language": "sw" },
+      payload: { ...valid, message: "Too short" },
+      remoteAddress: "203.0.113.251",
+    });
     expect(swahili.json()).toMatchObject({ fields: { message: "Ujumbe uwe na angalau herufi 10" } });
   });
 
@@ -136,7 +153,12 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
       const ip = "192.0.2.99";
       for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
         const target = i % 2 === 0 ? app : second;
-        const response = await target.inject({ method: "POST", url: "/api/contact", payload: valid, remoteAddress: ip });
+        const response = await target.inject({
+          method: "POST",
+          url: "/api/contact",
+          payload: valid,
+          remoteAddress: ip,
+        });
         expect(response.statusCode).toBe(201);
       }
       const limited = await second.inject({ method: "POST", url: "/api/contact", payload: valid, remoteAddress: ip });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ContactEnquiry, ContactEnquiryCreated } from "../../../contracts/contact.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
+import { ContactEnquiry, ContactEnquiryCreated } from "#contracts/contact.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
 import { submitEnquiry } from "./contact-service.ts";
 

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { ContactEnquiry } from "../../../contracts/contact.ts";
-import { contactServiceOptions } from "../../../content/contact-options.ts";
+import type { ContactEnquiry } from "#contracts/contact.ts";
+import { contactServiceOptions } from "#content/contact-options.ts";
 import type { Database } from "../../db/client.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { enqueueEmail } from "../notifications/outbox-repository.ts";
+import { queueEmail } from "../notifications/index.ts";
 import { insertEnquiry, type EnquiryRow } from "./contact-repository.ts";
 
 export interface EnquiryContext {
   ipAddress: string | undefined;
   userAgent: string | undefined;
+  /** Which channel took it; the contact form when absent. */
+  source?: EnquirySource;
 }
+
+export type EnquirySource = "form" | "chat" | "advisor" | "analysis";
 
 /** The label a visitor saw for the chosen service (the form sends its value). */
 function serviceLabel(value: string): string {
@@ -39,10 +43,11 @@ export async function submitEnquiry(
       ipAddress: context.ipAddress,
       userAgent: context.userAgent?.slice(0, 500),
       analysisReportId: input.reportId ?? null,
+      source: context.source ?? (input.reportId ? "analysis" : "form"),
     });
     const name = `${row.firstName} ${row.lastName}`;
     const service = serviceLabel(row.service);
-    await enqueueEmail(tx as unknown as Database, {
+    await queueEmail(tx as unknown as Database, {
       kind: "contact_enquiry",
       toAddress: notifyTo,
       replyTo: row.email,
@@ -59,10 +64,15 @@ export async function submitEnquiry(
         id: row.id,
         receivedAt: row.createdAt.toISOString(),
         report: row.analysisReportId
-          ? `\n${serverT("enquiry.report", { ns: "email", lng: "en", url: `${publicUrl}/speed-analysis?report=${encodeURIComponent(row.analysisReportId)}` })}`
+          ? `\n${serverT("enquiry.report", { ns: "email", lng: "en", url: reportUrl(publicUrl, row.analysisReportId) })}`
           : "",
       }),
     });
     return row;
   });
+}
+
+/** The shareable link of a website analysis report, as the speed-analysis page reads it. */
+function reportUrl(publicUrl: string, reportId: string): string {
+  return `${publicUrl}/speed-analysis?report=${encodeURIComponent(reportId)}`;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EnquiryDetail, EnquiryPage } from "../../../contracts/admin.ts";
+import type { EnquiryDetail, EnquiryPage } from "#contracts/admin.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
@@ -15,7 +15,10 @@ describe.each(databaseBackends())("the enquiries inbox on $name", (backend) => {
   let agentCookie: string;
   let agentId: string;
   const ids: string[] = [];
-  const get = <T>(url: string) => app.inject({ method: "GET", url, headers: asStaff(agentCookie) }).then((r) => ({ status: r.statusCode, body: r.json<T>(), raw: r }));
+  const get = <T>(url: string) =>
+    app
+      .inject({ method: "GET", url, headers: asStaff(agentCookie) })
+      .then((r) => ({ status: r.statusCode, body: r.json<T>(), raw: r }));
 
   beforeAll(async () => {
     ({ database, cleanup } = await backend.open());
@@ -51,7 +54,11 @@ describe.each(databaseBackends())("the enquiries inbox on $name", (backend) => {
     expect(first.body.items).toHaveLength(10);
     const third = await get<EnquiryPage>("/api/admin/enquiries?pageSize=10&page=3");
     expect(third.body.items).toHaveLength(5);
-    const all = [...first.body.items, ...(await get<EnquiryPage>("/api/admin/enquiries?pageSize=10&page=2")).body.items, ...third.body.items];
+    const all = [
+      ...first.body.items,
+      ...(await get<EnquiryPage>("/api/admin/enquiries?pageSize=10&page=2")).body.items,
+      ...third.body.items,
+    ];
     expect(new Set(all.map((e) => e.id)).size).toBe(25);
     expect(all.map((e) => e.createdAt)).toEqual([...all.map((e) => e.createdAt)].sort().reverse());
   });
@@ -69,15 +76,25 @@ describe.each(databaseBackends())("the enquiries inbox on $name", (backend) => {
 
   it("changes status and assignee, adds notes, and keeps the history", async () => {
     const id = ids[0]!;
-    const patch = (payload: object) => app.inject({ method: "PATCH", url: `/api/admin/enquiries/${id}`, headers: asStaff(agentCookie), payload });
+    const patch = (payload: object) =>
+      app.inject({ method: "PATCH", url: `/api/admin/enquiries/${id}`, headers: asStaff(agentCookie), payload });
     expect((await patch({ status: "contacted" })).json()).toMatchObject({ status: "contacted" });
-    expect((await patch({ assigneeId: agentId })).json()).toMatchObject({ assignee: { id: agentId, displayName: "Sales-agent Staff" } });
+    expect((await patch({ assigneeId: agentId })).json()).toMatchObject({
+      assignee: { id: agentId, displayName: "Sales-agent Staff" },
+    });
     expect((await patch({ assigneeId: "00000000-0000-4000-8000-000000000000" })).statusCode).toBe(400);
     expect((await patch({})).statusCode).toBe(400);
-    const note = await app.inject({ method: "POST", url: `/api/admin/enquiries/${id}/notes`, headers: asStaff(agentCookie), payload: { body: "Called, sending a quote Friday." } });
+    const note = await app.inject({
+      method: "POST",
+      url: `/api/admin/enquiries/${id}/notes`,
+      headers: asStaff(agentCookie),
+      payload: { body: "Called, sending a quote Friday." },
+    });
     expect(note.statusCode).toBe(201);
     const detail = await get<EnquiryDetail>(`/api/admin/enquiries/${id}`);
-    expect(detail.body.notes.map((n) => [n.body, n.author?.displayName])).toEqual([["Called, sending a quote Friday.", "Sales-agent Staff"]]);
+    expect(detail.body.notes.map((n) => [n.body, n.author?.displayName])).toEqual([
+      ["Called, sending a quote Friday.", "Sales-agent Staff"],
+    ]);
     expect(detail.body.history.map((h) => [h.action, h.actor, h.details])).toEqual([
       ["enquiry.status_changed", "sales-agent", { from: "new", to: "contacted" }],
       ["enquiry.assigned", "sales-agent", { from: null, to: agentId }],
@@ -98,12 +115,20 @@ describe.each(databaseBackends())("the enquiries inbox on $name", (backend) => {
   });
 
   it("exports the filtered list as CSV, defusing spreadsheet formulas", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/admin/enquiries/export.csv?service=other", headers: asStaff(agentCookie) });
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/admin/enquiries/export.csv?service=other",
+      headers: asStaff(agentCookie),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = response.body.trim().split("\r\n");
-    expect(lines[0]).toBe('"id","received_at","first_name","last_name","email","service","status","assignee","message"');
+    expect(lines[0]).toBe(
+      '"id","received_at","first_name","last_name","email","service","status","assignee","message"',
+    );
     expect(lines).toHaveLength(1 + 6);
     expect(lines[1]).toContain(`"'=cmd","Attacker"`);
     expect(lines[1]).toContain(`"<script>window.__xss=1</script><img src=x onerror=""window.__xss=2""> (#`);

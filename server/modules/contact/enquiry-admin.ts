@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { EnquiryDetail, EnquiryListQuery, EnquiryNote, EnquirySummary, UpdateEnquiry } from "../../../contracts/admin.ts";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { EnquiryDetail, EnquiryListQuery, EnquiryNote, EnquirySummary, UpdateEnquiry } from "#contracts/admin.ts";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/query.ts";
-import { contactEnquiries, enquiryNotes, staffUsers } from "../../db/schema.ts";
-import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../admin/audit.ts";
+import { staffUsers } from "../../db/schema.ts";
+import { contactEnquiries, enquiryNotes } from "./contact-schema.ts";
+import { auditHistory, auditPipelineChanges, recordAudit, type AuditActor } from "../../lib/audit.ts";
 
 export type EnquiryFilters = Pick<EnquiryListQuery, "q" | "service" | "status">;
 
@@ -67,7 +68,10 @@ function toSummary(row: SummaryRow): EnquirySummary {
   };
 }
 
-export async function listEnquiryPage(db: Database, query: EnquiryListQuery): Promise<{ items: EnquirySummary[]; total: number }> {
+export async function listEnquiryPage(
+  db: Database,
+  query: EnquiryListQuery,
+): Promise<{ items: EnquirySummary[]; total: number }> {
   const where = whereClause(query);
   const [rows, [totals]] = await Promise.all([
     db
@@ -102,13 +106,24 @@ export async function* allEnquiries(db: Database, filters: EnquiryFilters) {
 
 export async function getEnquiryDetail(db: Database, id: string): Promise<EnquiryDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, ipAddress: contactEnquiries.ipAddress, userAgent: contactEnquiries.userAgent, updatedAt: contactEnquiries.updatedAt })
+    .select({
+      ...summaryColumns,
+      ipAddress: contactEnquiries.ipAddress,
+      userAgent: contactEnquiries.userAgent,
+      updatedAt: contactEnquiries.updatedAt,
+    })
     .from(contactEnquiries)
     .leftJoin(staffUsers, eq(staffUsers.id, contactEnquiries.assigneeId))
     .where(eq(contactEnquiries.id, id));
   if (!row) return null;
   const notes = await db
-    .select({ id: enquiryNotes.id, body: enquiryNotes.body, createdAt: enquiryNotes.createdAt, authorId: staffUsers.id, authorName: staffUsers.displayName })
+    .select({
+      id: enquiryNotes.id,
+      body: enquiryNotes.body,
+      createdAt: enquiryNotes.createdAt,
+      authorId: staffUsers.id,
+      authorName: staffUsers.displayName,
+    })
     .from(enquiryNotes)
     .leftJoin(staffUsers, eq(staffUsers.id, enquiryNotes.authorId))
     .where(eq(enquiryNotes.enquiryId, id))
@@ -142,49 +157,93 @@ export async function updateEnquiry(
     const tx = txRaw as unknown as Database;
     const [current] = await tx.select().from(contactEnquiries).where(eq(contactEnquiries.id, id)).for("update");
     if (!current) return false;
-    const set = await auditPipelineChanges(tx, { targetType: "enquiry", targetId: id, current }, changes, actor, ipAddress);
-    await tx.update(contactEnquiries).set({ ...set, updatedAt: new Date() }).where(eq(contactEnquiries.id, id));
+    const set = await auditPipelineChanges(
+      tx,
+      { targetType: "enquiry", targetId: id, current },
+      changes,
+      actor,
+      ipAddress,
+    );
+    await tx
+      .update(contactEnquiries)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(contactEnquiries.id, id));
     return true;
   });
 }
 
-export async function addEnquiryNote(db: Database, enquiryId: string, body: string, actor: AuditActor & { id: string }, ipAddress: string): Promise<EnquiryNote | null> {
+export async function addEnquiryNote(
+  db: Database,
+  enquiryId: string,
+  body: string,
+  actor: AuditActor & { id: string },
+  ipAddress: string,
+): Promise<EnquiryNote | null> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const [exists] = await tx.select({ id: contactEnquiries.id }).from(contactEnquiries).where(eq(contactEnquiries.id, enquiryId));
+    const [exists] = await tx
+      .select({ id: contactEnquiries.id })
+      .from(contactEnquiries)
+      .where(eq(contactEnquiries.id, enquiryId));
     if (!exists) return null;
-    const [note] = await tx.insert(enquiryNotes).values({ id: randomUUID(), enquiryId, authorId: actor.id, body }).returning();
+    const [note] = await tx
+      .insert(enquiryNotes)
+      .values({ id: randomUUID(), enquiryId, authorId: actor.id, body })
+      .returning();
     await tx.update(contactEnquiries).set({ updatedAt: new Date() }).where(eq(contactEnquiries.id, enquiryId));
-    await recordAudit(tx, { actor, action: "enquiry.note_added", targetType: "enquiry", targetId: enquiryId, details: { noteId: note!.id }, ipAddress });
-    const [author] = await tx.select({ displayName: staffUsers.displayName }).from(staffUsers).where(eq(staffUsers.id, actor.id));
-    return { id: note!.id, body: note!.body, createdAt: note!.createdAt.toISOString(), author: { id: actor.id, displayName: author?.displayName ?? "" } };
+    await recordAudit(tx, {
+      actor,
+      action: "enquiry.note_added",
+      targetType: "enquiry",
+      targetId: enquiryId,
+      details: { noteId: note!.id },
+      ipAddress,
+    });
+    const [author] = await tx
+      .select({ displayName: staffUsers.displayName })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, actor.id));
+    return {
+      id: note!.id,
+      body: note!.body,
+      createdAt: note!.createdAt.toISOString(),
+      author: { id: actor.id, displayName: author?.displayName ?? "" },
+    };
   });
 }
 
-/** Counts for the overview: new today, new in the last 7 days, not yet won or lost. */
-export async function enquiryCounts(db: Database): Promise<{ today: number; week: number; open: number }> {
-  const startOfDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+/** Counts for the overview: new on `now`'s UTC day, new in the 7 days before `now`, not yet won or lost. */
+export async function enquiryCounts(db: Database, now: Date): Promise<{ today: number; week: number; open: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const startOfDay = sql`date_trunc('day', ${at} at time zone 'utc') at time zone 'utc'`;
   const [row] = await db
     .select({
       today: sql<number>`count(*) filter (where ${contactEnquiries.createdAt} >= ${startOfDay})::int`,
-      week: sql<number>`count(*) filter (where ${contactEnquiries.createdAt} >= now() - interval '7 days')::int`,
+      week: sql<number>`count(*) filter (where ${contactEnquiries.createdAt} >= ${at} - interval '7 days')::int`,
       open: sql<number>`count(*) filter (where ${contactEnquiries.status} not in ('won', 'lost'))::int`,
     })
-    .from(contactEnquiries)
-    .where(gte(contactEnquiries.createdAt, sql`'epoch'::timestamptz`));
+    .from(contactEnquiries);
   return { today: row?.today ?? 0, week: row?.week ?? 0, open: row?.open ?? 0 };
 }
 
-/** New enquiries per UTC day for the last `days` days, oldest first, zero-filled. */
-export async function enquiriesPerDay(db: Database, days: number): Promise<{ date: string; count: number }[]> {
-  const rows = await queryRows<{ day: string; n: number | string }>(db, sql`
+/** New enquiries per UTC day for the `days` days ending on `now`'s, oldest first, zero-filled. */
+export async function enquiriesPerDay(
+  db: Database,
+  days: number,
+  now: Date,
+): Promise<{ date: string; count: number }[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await queryRows<{ day: string; n: number | string }>(
+    db,
+    sql`
     select to_char(d.day, 'YYYY-MM-DD') as day, count(e.id) as n
     from generate_series(
-      date_trunc('day', now() at time zone 'utc') - make_interval(days => ${days - 1}),
-      date_trunc('day', now() at time zone 'utc'),
+      date_trunc('day', ${at} at time zone 'utc') - make_interval(days => ${days - 1}),
+      date_trunc('day', ${at} at time zone 'utc'),
       interval '1 day') as d(day)
     left join contact_enquiries e
       on (e.created_at at time zone 'utc') >= d.day and (e.created_at at time zone 'utc') < d.day + interval '1 day'
-    group by d.day order by d.day`);
+    group by d.day order by d.day`,
+  );
   return rows.map((r) => ({ date: r.day, count: Number(r.n) }));
 }

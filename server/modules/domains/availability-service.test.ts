@@ -75,7 +75,12 @@ describe("the IANA bootstrap", () => {
 
   it("is fetched once, revalidated with its ETag, and kept when the live file breaks", async () => {
     let clock = 0;
-    const bootstrap = rdapBootstrap({ url: rdap.bootstrapUrl, ttlMs: 1000, snapshot: { services: [] }, now: () => clock });
+    const bootstrap = rdapBootstrap({
+      url: rdap.bootstrapUrl,
+      ttlMs: 1000,
+      snapshot: { services: [] },
+      now: () => clock,
+    });
     expect(await bootstrap.baseUrlFor("a.com")).toBe(rdap.bases["verisign-com"]);
     expect(await bootstrap.baseUrlFor("b.rw")).toBe(rdap.bases["ricta"]);
     expect(rdap.requests.filter((p) => p === "/rdap/dns.json")).toHaveLength(1);
@@ -170,7 +175,10 @@ describe("availability", () => {
       nameservers: ["ns1.example-dns.net", "ns2.example-dns.net"],
       dnssec: true,
     });
-    expect(result.registration?.statuses.map((s) => s.code)).toEqual(["client transfer prohibited", "client update prohibited"]);
+    expect(result.registration?.statuses.map((s) => s.code)).toEqual([
+      "client transfer prohibited",
+      "client update prohibited",
+    ]);
   });
 
   it("reads records without an expiry or a registrar IANA id", async () => {
@@ -183,7 +191,12 @@ describe("availability", () => {
       }),
     };
     const result = await checker().check("plain.org", "org");
-    expect(result.registration).toMatchObject({ registrar: "Small Registrar", registrarIanaId: null, expiresAt: null, dnssec: null });
+    expect(result.registration).toMatchObject({
+      registrar: "Small Registrar",
+      registrarIanaId: null,
+      expiresAt: null,
+      dnssec: null,
+    });
   });
 
   it("pauses a server that answered 429 and does not hammer it", async () => {
@@ -240,7 +253,11 @@ describe("availability", () => {
   });
 
   it("says unknown for a TLD with neither RDAP nor WHOIS", async () => {
-    expect(await checker({ whois: {} }).check("x.ug", "ug")).toMatchObject({ state: "unknown", source: "none", reason: "no_source" });
+    expect(await checker({ whois: {} }).check("x.ug", "ug")).toMatchObject({
+      state: "unknown",
+      source: "none",
+      reason: "no_source",
+    });
   });
 });
 
@@ -262,7 +279,11 @@ describe("WHOIS replies", () => {
 
   it("reads answers sent in several delayed chunks and in Latin-1", async () => {
     whois.names["chunks.ug"] = { kind: "reply", text: whoisReplies.ugFound("chunks.ug"), chunks: 4, chunkDelayMs: 20 };
-    whois.names["latin.ug"] = { kind: "reply", text: `${whoisReplies.ugFound("latin.ug")}Registrant: Société Générale\r\n`, latin1: true };
+    whois.names["latin.ug"] = {
+      kind: "reply",
+      text: `${whoisReplies.ugFound("latin.ug")}Registrant: Société Générale\r\n`,
+      latin1: true,
+    };
     expect(await whoisLookup(server(), "chunks.ug", 1000)).toEqual({ kind: "found" });
     expect(await whoisLookup(server(), "latin.ug", 1000)).toEqual({ kind: "found" });
   });

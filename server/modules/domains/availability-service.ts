@@ -1,4 +1,10 @@
-import type { DomainRegistration, DomainResult, DomainSource, DomainState, DomainUnknownReason } from "../../../contracts/domains.ts";
+import type {
+  DomainRegistration,
+  DomainResult,
+  DomainSource,
+  DomainState,
+  DomainUnknownReason,
+} from "#contracts/domains.ts";
 import type { DnsPrecheck } from "../../adapters/registry-lookup/dns-precheck.ts";
 import type { RdapBootstrap } from "../../adapters/registry-lookup/rdap-bootstrap.ts";
 import { rdapLookup } from "../../adapters/registry-lookup/rdap-client.ts";
@@ -47,12 +53,25 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
   const cache = new Map<string, { value: Availability; expiresAt: number }>();
   const inFlight = new Map<string, Promise<Availability>>();
 
-  function result(name: string, state: DomainState, source: DomainSource, extra: { reason?: DomainUnknownReason; registration?: DomainRegistration | null } = {}): Availability {
-    return { name, state, source, ...(extra.reason ? { reason: extra.reason } : {}), checkedAt: new Date(now()).toISOString(), registration: extra.registration ?? null };
+  function result(
+    name: string,
+    state: DomainState,
+    source: DomainSource,
+    extra: { reason?: DomainUnknownReason; registration?: DomainRegistration | null } = {},
+  ): Availability {
+    return {
+      name,
+      state,
+      source,
+      ...(extra.reason ? { reason: extra.reason } : {}),
+      checkedAt: new Date(now()).toISOString(),
+      registration: extra.registration ?? null,
+    };
   }
 
   function remember(key: string, value: Availability) {
-    const ttl = value.state === "registered" ? options.registeredTtlMs : value.state === "available" ? options.availableTtlMs : 0;
+    const ttl =
+      value.state === "registered" ? options.registeredTtlMs : value.state === "available" ? options.availableTtlMs : 0;
     if (ttl <= 0) return;
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { value, expiresAt: now() + ttl });
@@ -62,7 +81,8 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
     const base = await options.bootstrap.baseUrlFor(name);
     if (base) {
       const host = new URL(base).host;
-      if (!(await options.limiter.acquire(host, options.timeoutMs / 2))) return result(name, "unknown", "rdap", { reason: "rate_limited" });
+      if (!(await options.limiter.acquire(host, options.timeoutMs / 2)))
+        return result(name, "unknown", "rdap", { reason: "rate_limited" });
       const answer = await rdapLookup(base, name, { timeoutMs: options.timeoutMs, fetch: options.fetch });
       if (answer.kind === "found") return result(name, "registered", "rdap", { registration: answer.registration });
       if (answer.kind === "not_found") return result(name, "available", "rdap");
@@ -72,7 +92,8 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
     const server = options.whois[tld] ?? options.whois[tld.split(".").pop()!];
     if (!server) return result(name, "unknown", "none", { reason: "no_source" });
     const host = `${server.host}:${server.port}`;
-    if (!(await options.limiter.acquire(host, options.timeoutMs / 2))) return result(name, "unknown", "whois", { reason: "rate_limited" });
+    if (!(await options.limiter.acquire(host, options.timeoutMs / 2)))
+      return result(name, "unknown", "whois", { reason: "rate_limited" });
     const answer = await whoisLookup(server, name, options.timeoutMs);
     if (answer.kind === "found") return result(name, "registered", "whois");
     if (answer.kind === "not_found") return result(name, "available", "whois");

@@ -1,10 +1,10 @@
-import type { DomainPriceSheet, UpdateTldPrice } from "../../../contracts/domain-orders.ts";
-import type { TldPrice } from "../../../contracts/domains.ts";
-import { domainCurrencies, tldOffers, type TldOffer } from "../../../content/domains.ts";
+import type { DomainPriceSheet, UpdateTldPrice } from "#contracts/domain-orders.ts";
+import type { TldPrice } from "#contracts/domains.ts";
+import { domainCurrencies, tldOffers, type TldOffer } from "#content/domains.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { recordAudit, type AuditActor } from "../../lib/audit.ts";
 import { currencyRateRows, saveCurrencyRate, saveTldPrice, tldPriceRows } from "./domain-order-repository.ts";
 import { tldCatalog, tldPrice, type CurrencyRates } from "./domain-pricing.ts";
 
@@ -22,7 +22,9 @@ export function domainPriceService(db: Database) {
     const byCode = new Map(rates.map((row) => [row.code, row]));
     const offers: TldOffer[] = tldOffers.map((offer) => {
       const row = byTld.get(offer.tld);
-      return row ? { ...offer, register: Number(row.register), renew: Number(row.renew), transfer: Number(row.transfer) } : offer;
+      return row
+        ? { ...offer, register: Number(row.register), renew: Number(row.renew), transfer: Number(row.transfer) }
+        : offer;
     });
     const currencyRates: CurrencyRates = domainCurrencies.map((currency) => {
       const row = byCode.get(currency.code);
@@ -59,18 +61,33 @@ export function domainPriceService(db: Database) {
       };
     },
 
-    async updateTld(tld: string, update: UpdateTldPrice, actor: AuditActor, ipAddress?: string): Promise<DomainPriceSheet> {
+    async updateTld(
+      tld: string,
+      update: UpdateTldPrice,
+      actor: AuditActor,
+      ipAddress?: string,
+    ): Promise<DomainPriceSheet> {
       const offer = tldOffers.find((o) => o.tld === tld);
       if (!offer) throw new AppError("not_found", serverT("tldNotFound", { ns: "domains", tld }), 404);
       await db.transaction(async (tx) => {
         const before = (await current(tx)).offers.find((o) => o.tld === tld)!;
-        await saveTldPrice(tx, { tld, register: String(update.register), renew: String(update.renew), transfer: String(update.transfer), updatedBy: actor.username });
+        await saveTldPrice(tx, {
+          tld,
+          register: String(update.register),
+          renew: String(update.renew),
+          transfer: String(update.transfer),
+          updatedBy: actor.username,
+        });
         await recordAudit(tx, {
           actor,
           action: "domain.price.update",
           targetType: "domain_tld",
           targetId: tld,
-          details: { before: { register: before.register, renew: before.renew, transfer: before.transfer }, after: update, currency: "USD" },
+          details: {
+            before: { register: before.register, renew: before.renew, transfer: before.transfer },
+            after: update,
+            currency: "USD",
+          },
           ...(ipAddress ? { ipAddress } : {}),
         });
       });
@@ -84,7 +101,14 @@ export function domainPriceService(db: Database) {
       await db.transaction(async (tx) => {
         const before = (await current(tx)).currencyRates.find((c) => c.code === currency.code)!.perUsd;
         await saveCurrencyRate(tx, { code: currency.code, perUsd: String(perUsd), updatedBy: actor.username });
-        await recordAudit(tx, { actor, action: "domain.rate.update", targetType: "domain_currency", targetId: currency.code, details: { before, after: perUsd }, ...(ipAddress ? { ipAddress } : {}) });
+        await recordAudit(tx, {
+          actor,
+          action: "domain.rate.update",
+          targetType: "domain_currency",
+          targetId: currency.code,
+          details: { before, after: perUsd },
+          ...(ipAddress ? { ipAddress } : {}),
+        });
       });
       return this.sheet();
     },

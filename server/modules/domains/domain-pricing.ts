@@ -1,5 +1,5 @@
-import type { DomainCurrency, MoneySet, TldPrice } from "../../../contracts/domains.ts";
-import { domainCurrencies, tldOffers, type TldOffer } from "../../../content/domains.ts";
+import type { DomainCurrency, MoneySet, TldPrice } from "#contracts/domains.ts";
+import { domainCurrencies, tldOffers, type TldOffer } from "#content/domains.ts";
 
 /** How many units one US dollar buys, and the step a price rounds up to, per display currency. */
 export type CurrencyRates = readonly { code: DomainCurrency; perUsd: number; roundTo: number }[];
@@ -28,6 +28,9 @@ export function tldPrice(offer: TldOffer, rates: CurrencyRates = domainCurrencie
 }
 
 /** The TLDs on sale, in display order, priced. Seeds from content/domains.ts. */
-export function tldCatalog(offers: readonly TldOffer[] = tldOffers, rates: CurrencyRates = domainCurrencies): TldPrice[] {
+export function tldCatalog(
+  offers: readonly TldOffer[] = tldOffers,
+  rates: CurrencyRates = domainCurrencies,
+): TldPrice[] {
   return offers.map((offer) => tldPrice(offer, rates));
 }

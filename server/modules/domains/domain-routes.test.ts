@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainSearchEvent } from "../../../contracts/domains.ts";
+import { DomainSearchEvent, domainMessages } from "#contracts/domains.ts";
 import { startDnsDouble, type DnsDouble } from "../../../tests/doubles/dns-server.ts";
 import { startRdapDouble, type RdapDouble } from "../../../tests/doubles/rdap-server.ts";
 import { startWhoisDouble, whoisReplies, type WhoisDouble } from "../../../tests/doubles/whois-server.ts";
@@ -16,6 +16,7 @@ import { suggestLabels } from "./domain-suggestions.ts";
 const unlimited: RateLimiter = {
   hit: async () => ({ count: 1, ttlMs: 60_000 }),
   peek: async () => ({ count: 0, ttlMs: 0 }),
+  release: async () => {},
   reset: async () => {},
   sweep: async () => {},
 };
@@ -34,7 +35,10 @@ describe("prices and suggestions", () => {
   });
 
   it.each([
-    ["kigalitech", ["kigali-tech", "getkigalitech", "mykigalitech", "thekigalitech", "kigalitechhq", "kigalitechonline"]],
+    [
+      "kigalitech",
+      ["kigali-tech", "getkigalitech", "mykigalitech", "thekigalitech", "kigalitechhq", "kigalitechonline"],
+    ],
     ["shop", ["getshop", "myshop", "theshop", "shophq", "shoponline", "shopafrica"]],
     ["xn--caf-dma", []],
   ])("%s", (label, expected) => {
@@ -67,7 +71,12 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
         callback();
       },
     });
-    app = await buildApp(config, { database, rateLimiter: unlimited, mailer: null, logger: { level: "trace", stream } });
+    app = await buildApp(config, {
+      database,
+      rateLimiter: unlimited,
+      mailer: null,
+      logger: { level: "trace", stream },
+    });
     await app.ready();
     dns.names["kigalitech.com"] = "ns";
     rdap.names["kigalitech.rw"] = { kind: "registered" };
@@ -90,7 +99,21 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
     expect(first.type).toBe("candidates");
     if (first.type !== "candidates") throw new Error("no candidates");
     const tldRows = first.candidates.filter((c) => c.kind === "tld").map((c) => c.tld);
-    expect(tldRows).toEqual(["rw", "co.rw", "com", "africa", "ke", "co.ke", "ug", "co.ug", "org", "net", "io", "tech", "dev"]);
+    expect(tldRows).toEqual([
+      "rw",
+      "co.rw",
+      "com",
+      "africa",
+      "ke",
+      "co.ke",
+      "ug",
+      "co.ug",
+      "org",
+      "net",
+      "io",
+      "tech",
+      "dev",
+    ]);
     expect(first.candidates.filter((c) => c.kind === "suggestion").map((c) => c.name)).toContain("kigali-tech.rw");
     expect(first.prices.find((p) => p.tld === "tech")).toMatchObject({ register: { USD: 8 }, renew: { USD: 45 } });
     expect(all.at(-1)).toEqual({ type: "done" });
@@ -105,12 +128,18 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
   });
 
   it("puts the typed TLD first and marks rows whose TLD refuses the name instead of checking them", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/domains/search", payload: { q: "https://www.café.com/menu", suggestions: false } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/domains/search",
+      payload: { q: "www.café.com", suggestions: false },
+    });
     const all = events(response.body);
     const first = all[0]!;
     if (first.type !== "candidates") throw new Error("no candidates");
     expect(first.candidates[0]).toMatchObject({ name: "xn--caf-dma.com", unicodeName: "café.com", kind: "exact" });
-    expect(first.candidates.find((c) => c.tld === "rw")?.problem).toBe(".rw names can only use the letters a-z, digits and hyphens.");
+    expect(first.candidates.find((c) => c.tld === "rw")?.problem).toBe(
+      ".rw names can only use the letters a-z, digits and hyphens.",
+    );
     const checked = all.filter((e) => e.type === "result").map((e) => (e.type === "result" ? e.result.name : ""));
     expect(checked.sort()).toEqual(["xn--caf-dma.com", "xn--caf-dma.dev", "xn--caf-dma.net", "xn--caf-dma.org"]);
   });
@@ -119,6 +148,14 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
     ["", "Type a name to search."],
     ["kigali_tech", "Use letters, digits and hyphens only."],
     ["example.xyz", "We don't sell names ending in .xyz."],
+    [
+      "https://www.café.com/menu",
+      "Type the domain name only, without http://, a path or an @ (for example kigalitech.rw).",
+    ],
+    ["-bücher.com", "A name can't start or end with a hyphen."],
+    ["bü--cher.com", "A hyphen in the third and fourth places is reserved for international names."],
+    ["i❤.com", "❤ can't be used in a domain name: registries take letters, digits and hyphens, not symbols or emoji."],
+    ["àא.com", domainMessages.bidi],
   ])("refuses %j with the rule's words", async (q, message) => {
     const response = await app.inject({ method: "POST", url: "/api/domains/search", payload: { q } });
     expect(response.statusCode).toBe(400);
@@ -148,7 +185,12 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
 
   it("details an available name with its prices", async () => {
     const response = await app.inject({ method: "GET", url: `/api/domains/${encodeURIComponent("free-name.co.rw")}` });
-    expect(response.json()).toMatchObject({ name: "free-name.co.rw", state: "available", registration: null, price: { tld: "co.rw", register: { USD: 10 } } });
+    expect(response.json()).toMatchObject({
+      name: "free-name.co.rw",
+      state: "available",
+      registration: null,
+      price: { tld: "co.rw", register: { USD: 10 } },
+    });
   });
 
   it("refuses a name it can't sell", async () => {
@@ -158,11 +200,31 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
   });
 
   it("refuses in the request's language, with the ending the rule names", async () => {
-    const search = await app.inject({ method: "POST", url: "/api/domains/search", headers: { "accept-language": "fr" }, payload: { q: "example.xyz" } });
-    expect(search.json()).toEqual({ error: "validation_failed", message: "Nous ne vendons pas de noms en .xyz.", fields: { q: "Nous ne vendons pas de noms en .xyz." } });
-    const details = await app.inject({ method: "GET", url: "/api/domains/caf%C3%A9.rw", headers: { "accept-language": "rw" } });
-    expect(details.json().message).toBe("Amazina arangira na .rw ashobora gukoresha inyuguti a-z, imibare n'utunyerezo (-) gusa.");
-    const tooLong = await app.inject({ method: "POST", url: "/api/domains/search", headers: { "accept-language": "sw" }, payload: { q: "a".repeat(301) } });
+    const search = await app.inject({
+      method: "POST",
+      url: "/api/domains/search",
+      headers: { "accept-language": "fr" },
+      payload: { q: "example.xyz" },
+    });
+    expect(search.json()).toEqual({
+      error: "validation_failed",
+      message: "Nous ne vendons pas de noms en .xyz.",
+      fields: { q: "Nous ne vendons pas de noms en .xyz." },
+    });
+    const details = await app.inject({
+      method: "GET",
+      url: "/api/domains/caf%C3%A9.rw",
+      headers: { "accept-language": "rw" },
+    });
+    expect(details.json().message).toBe(
+      "Amazina arangira na .rw ashobora gukoresha inyuguti a-z, imibare n'utunyerezo (-) gusa.",
+    );
+    const tooLong = await app.inject({
+      method: "POST",
+      url: "/api/domains/search",
+      headers: { "accept-language": "sw" },
+      payload: { q: "a".repeat(301) },
+    });
     expect(tooLong.json()).toMatchObject({ fields: { q: "Jina la kikoa lisizidi herufi 253." } });
   });
 

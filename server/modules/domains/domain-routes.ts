@@ -1,10 +1,17 @@
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainDetails, type DomainSearchEvent, DomainSearchRequest, TldPrice, validateDomainName } from "../../../contracts/domains.ts";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
+import {
+  DomainDetails,
+  type DomainSearchEvent,
+  DomainSearchRequest,
+  TldPrice,
+  validateDomainName,
+} from "#contracts/domains.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { fieldError } from "../../lib/errors.ts";
+import { tr46Idna } from "../../lib/idna.ts";
 import type { AvailabilityChecker } from "./availability-service.ts";
 import { checkAll, parseQuery, searchCandidates } from "./domain-search.ts";
 
@@ -25,7 +32,14 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
     "/api/domains/search",
     {
       config: { rateLimit: DOMAIN_SEARCH_RATE_LIMIT },
-      schema: { body: DomainSearchRequest, response: { 200: z.string().describe("NDJSON: one DomainSearchEvent per line"), 400: ApiErrorBody, 429: ApiErrorBody } },
+      schema: {
+        body: DomainSearchRequest,
+        response: {
+          200: z.string().describe("NDJSON: one DomainSearchEvent per line"),
+          400: ApiErrorBody,
+          429: ApiErrorBody,
+        },
+      },
     },
     async (request, reply) => {
       const prices = await catalog();
@@ -43,7 +57,11 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
       const emit = (event: DomainSearchEvent) => {
         if (open) stream.write(`${JSON.stringify(event)}\n`);
       };
-      reply.status(200).header("cache-control", "no-store").header("x-accel-buffering", "no").type("application/x-ndjson; charset=utf-8");
+      reply
+        .status(200)
+        .header("cache-control", "no-store")
+        .header("x-accel-buffering", "no")
+        .type("application/x-ndjson; charset=utf-8");
       emit({ type: "candidates", query: parsed.unicodeLabel, candidates, prices });
       void checkAll(checker, candidates, (result) => emit({ type: "result", result }))
         .catch((error: unknown) => request.log.error({ err: error }, "domain search failed"))
@@ -67,7 +85,7 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (a
     },
     async (request) => {
       const prices = await catalog();
-      const valid = validateDomainName(request.params.name, prices);
+      const valid = validateDomainName(request.params.name, prices, tr46Idna);
       if (!valid.ok) {
         const message = localizeContractMessage(valid.message);
         throw fieldError("name", message);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { whoisServers } from "../../../content/domains.ts";
+import { whoisServers } from "#content/domains.ts";
 import { dnsPrecheck } from "../../adapters/registry-lookup/dns-precheck.ts";
 import { rdapBootstrap } from "../../adapters/registry-lookup/rdap-bootstrap.ts";
 import type { WhoisServer } from "../../adapters/registry-lookup/whois-client.ts";
@@ -11,6 +11,7 @@ import { domainOrderRoutes } from "./domain-order-routes.ts";
 import { domainOrderService, type DomainOrderService } from "./domain-order-service.ts";
 import { domainPriceService } from "./domain-price-service.ts";
 import { domainRoutes } from "./domain-routes.ts";
+import { eppRegistries, type EppRegistries } from "./epp-registries.ts";
 import { manualRegistrar, type Registrar } from "./registrar.ts";
 import { serverLimiter } from "./server-limiter.ts";
 
@@ -20,6 +21,8 @@ declare module "fastify" {
     domainAvailability: AvailabilityChecker;
     /** Domain orders: tests wait on `idle()` for the after-payment step. */
     domainOrders: DomainOrderService;
+    /** The configured EPP servers: pools, health, poll queues. */
+    domainRegistries: EppRegistries;
   }
 }
 
@@ -46,7 +49,12 @@ const RECHECK_INTERVAL_MS = 60_000;
  * RDAP), the TLD price table, and orders paid through the payments capability and fulfilled by a
  * registrar (manual by default). Needs registerPayments first.
  */
-export async function registerDomains(app: FastifyInstance, config: Config, db: Database, options: { registrar?: Registrar; onQueued?: () => void } = {}): Promise<void> {
+export async function registerDomains(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+  options: { registrar?: Registrar; onQueued?: () => void } = {},
+): Promise<void> {
   const settings = config.domains;
   const checker = availabilityChecker({
     bootstrap: rdapBootstrap({ url: settings.bootstrapUrl, timeoutMs: settings.timeoutMs * 2 }),
@@ -59,12 +67,16 @@ export async function registerDomains(app: FastifyInstance, config: Config, db: 
   });
   app.decorate("domainAvailability", checker);
   const pricing = domainPriceService(db);
+  // TLDs of a configured EPP server go to it; every other to the manual registrar (or a test's).
+  const registries = eppRegistries(config.epp, options.registrar ?? manualRegistrar);
+  app.decorate("domainRegistries", registries);
   const orders = domainOrderService({
     db,
     payments: app.payments,
     checker,
     pricing,
-    registrar: options.registrar ?? manualRegistrar,
+    registrar: registries.registrar,
+    retryForMs: config.epp.retryForMs,
     publicUrl: config.publicUrl,
     notifyTo: config.contactNotifyTo,
     log: app.log,
@@ -72,27 +84,44 @@ export async function registerDomains(app: FastifyInstance, config: Config, db: 
   });
   app.decorate("domainOrders", orders);
 
-  // Only a listening server runs the catch-up job (tests call recheckDue themselves).
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | null = null;
-  app.addHook("onListen", async () => {
-    timer ??= setInterval(() => {
-      running ??= orders
-        .recheckDue()
-        .catch((error: unknown) => app.log.error({ err: error }, "domain order catch-up failed"))
+  // Only a listening server runs the jobs (tests call recheckDue, retryDue and poll themselves).
+  const timers: ReturnType<typeof setInterval>[] = [];
+  const running = new Set<Promise<unknown>>();
+  const every = (ms: number, what: string, job: () => Promise<unknown>) => {
+    let current: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      current ??= job()
+        .catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
         .finally(() => {
-          running = null;
+          running.delete(current!);
+          current = null;
         });
-    }, RECHECK_INTERVAL_MS);
+      running.add(current);
+    }, ms);
     timer.unref();
+    timers.push(timer);
+  };
+  app.addHook("onListen", async () => {
+    if (timers.length) return;
+    every(RECHECK_INTERVAL_MS, "domain order catch-up", async () => {
+      await orders.recheckDue();
+      await orders.retryDue();
+    });
+    if (registries.registries.length)
+      every(config.epp.pollIntervalMs, "EPP poll", () =>
+        registries.poll(async (message) => {
+          if (message.domain) await orders.pendingFinished(message.domain);
+        }),
+      );
   });
   app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(running);
     await orders.idle();
+    await registries.close();
   });
 
   await app.register(domainRoutes, { checker, catalog: () => pricing.catalog() });
   await app.register(domainOrderRoutes, { service: orders });
-  await app.register(domainAdminRoutes, { service: orders, pricing });
+  await app.register(domainAdminRoutes, { service: orders, pricing, registries });
 }

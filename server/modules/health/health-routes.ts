@@ -12,7 +12,9 @@ export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
     try {
       await Promise.race([
         database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), READY_TIMEOUT_MS).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error("database ping timed out")), READY_TIMEOUT_MS).unref(),
+        ),
       ]);
       return { status: "ready", database: database.kind };
     } catch (error) {

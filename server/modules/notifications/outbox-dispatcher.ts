@@ -43,7 +43,13 @@ export function outboxDispatcher(options: {
       if (batch.length === 0) return sent;
       for (const email of batch) {
         try {
-          await mailer.send({ from, to: email.toAddress, replyTo: email.replyTo ?? undefined, subject: email.subject, text: email.textBody });
+          await mailer.send({
+            from,
+            to: email.toAddress,
+            replyTo: email.replyTo ?? undefined,
+            subject: email.subject,
+            text: email.textBody,
+          });
           await markSent(db, email.id);
           sent += 1;
         } catch (error) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/query.ts";
-import { outboxEmails } from "../../db/schema.ts";
+import { outboxEmails } from "./notifications-schema.ts";
 
 export interface QueuedEmail {
   kind: string;
@@ -26,7 +26,9 @@ export async function enqueueEmail(db: Database, email: QueuedEmail): Promise<st
  * sending the same email; a crashed dispatcher's lease simply runs out.
  */
 export async function claimDueEmails(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const claimed = await queryRows<{ id: string }>(db, sql`
+  const claimed = await queryRows<{ id: string }>(
+    db,
+    sql`
     update outbox_emails set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
     where id in (
       select id from outbox_emails
@@ -36,7 +38,8 @@ export async function claimDueEmails(db: Database, limit: number, leaseMs: numbe
       limit ${limit}
       for update skip locked
     )
-    returning id`);
+    returning id`,
+  );
   const ids = claimed.map((row) => row.id);
   if (ids.length === 0) return [];
   return db

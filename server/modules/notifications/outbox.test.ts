@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpMailer } from "../../adapters/mail/mailer.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { outboxEmails } from "../../db/schema.ts";
+import { outboxEmails } from "./notifications-schema.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { startSmtpDouble } from "../../../tests/doubles/smtp-server.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
@@ -55,7 +55,10 @@ describe.each(databaseBackends())("enquiry notification email on $name", (backen
     expect(raw).toMatch(/^Reply-To: brian@example\.ug/m);
     expect(raw).toMatch(/^Subject: New enquiry from Brian Okello: Web Development & Design/m);
     expect(raw).toContain(enquiry.message);
-    const [row] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
+    const [row] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
@@ -65,7 +68,10 @@ describe.each(databaseBackends())("enquiry notification email on $name", (backen
     const response = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry });
     const { id } = response.json<{ id: string }>();
     await app.outbox.drain();
-    const [failed] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
+    const [failed] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed?.lastError).toMatch(/451/);
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -74,7 +80,10 @@ describe.each(databaseBackends())("enquiry notification email on $name", (backen
     await app.outbox.drain();
     expect(smtp.messages.some((m) => unfold(m.raw).includes(id))).toBe(false);
 
-    await database.db.update(outboxEmails).set({ nextAttemptAt: sql`now()` }).where(eq(outboxEmails.id, failed!.id));
+    await database.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outboxEmails.id, failed!.id));
     await app.outbox.drain();
     expect(smtp.messages.some((m) => unfold(m.raw).includes(id))).toBe(true);
     const [sent] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, failed!.id));
@@ -85,8 +94,14 @@ describe.each(databaseBackends())("enquiry notification email on $name", (backen
     smtp.failNext(1);
     const response = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry });
     const { id } = response.json<{ id: string }>();
-    const [queued] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
-    await database.db.update(outboxEmails).set({ attempts: MAX_EMAIL_ATTEMPTS - 1 }).where(eq(outboxEmails.id, queued!.id));
+    const [queued] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
+    await database.db
+      .update(outboxEmails)
+      .set({ attempts: MAX_EMAIL_ATTEMPTS - 1 })
+      .where(eq(outboxEmails.id, queued!.id));
     await app.outbox.drain();
     const [row] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, queued!.id));
     expect(row).toMatchObject({ status: "failed", attempts: MAX_EMAIL_ATTEMPTS });
@@ -98,7 +113,10 @@ describe.each(databaseBackends())("enquiry notification email on $name", (backen
       const response = await offline.inject({ method: "POST", url: "/api/contact", payload: enquiry });
       const { id } = response.json<{ id: string }>();
       expect(await offline.outbox.drain()).toBe(0);
-      const [row] = await database.db.select().from(outboxEmails).where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
+      const [row] = await database.db
+        .select()
+        .from(outboxEmails)
+        .where(sql`${outboxEmails.textBody} like ${`%${id}%`}`);
       expect(row).toMatchObject({ status: "pending", attempts: 0 });
     } finally {
       await offline.close();

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { TransactionStatus } from "../../../contracts/payments.ts";
+import type { TransactionStatus } from "#contracts/payments.ts";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/query.ts";
-import { paymentEvents, paymentTransactions } from "../../db/schema.ts";
+import { paymentEvents, paymentTransactions } from "./payments-schema.ts";
 import { canMove } from "./payment-state.ts";
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
@@ -21,7 +21,14 @@ export async function findTransaction(db: Database, id: string): Promise<Transac
 
 export async function recordEvent(
   db: Database,
-  event: { transactionId: string; source: string; fromStatus?: string | null; toStatus?: string | null; applied?: boolean; raw?: unknown },
+  event: {
+    transactionId: string;
+    source: string;
+    fromStatus?: string | null;
+    toStatus?: string | null;
+    applied?: boolean;
+    raw?: unknown;
+  },
 ): Promise<void> {
   await db.insert(paymentEvents).values({
     transactionId: event.transactionId,
@@ -34,7 +41,11 @@ export async function recordEvent(
 }
 
 export async function listEvents(db: Database, transactionId: string): Promise<EventRow[]> {
-  return db.select().from(paymentEvents).where(eq(paymentEvents.transactionId, transactionId)).orderBy(paymentEvents.id);
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.transactionId, transactionId))
+    .orderBy(paymentEvents.id);
 }
 
 export interface Transition {
@@ -49,8 +60,8 @@ export interface Transition {
 
 /**
  * Moves a payment forward, atomically: the row is locked, the move applied only if it goes
- * forward, and the event recorded either way. `onCompleted` runs inside the same transaction,
- * exactly once per payment (a second COMPLETED finds it final and changes nothing).
+ * forward, and the event recorded either way. `onCompleted` (and `onFailed`) run inside the same
+ * transaction, exactly once per payment (a second final status finds it final and changes nothing).
  */
 export async function applyTransition(
   db: Database,
@@ -58,6 +69,7 @@ export async function applyTransition(
   change: Transition,
   event: { source: string; raw?: unknown },
   onCompleted?: (tx: Database, row: TransactionRow) => Promise<void>,
+  onFailed?: (tx: Database, row: TransactionRow) => Promise<void>,
 ): Promise<{ row: TransactionRow | null; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for("update");
@@ -86,18 +98,33 @@ export async function applyTransition(
       const providerStatus = change.providerStatus === undefined ? current.providerStatus : change.providerStatus;
       [row] = (await tx
         .update(paymentTransactions)
-        .set({ nextCheckAt: current.status === "TIMEOUT" ? null : change.nextCheckAt, providerStatus, lastCheckedAt: now })
+        .set({
+          nextCheckAt: current.status === "TIMEOUT" ? null : change.nextCheckAt,
+          providerStatus,
+          lastCheckedAt: now,
+        })
         .where(eq(paymentTransactions.id, id))
         .returning()) as [TransactionRow];
     }
-    await recordEvent(tx, { transactionId: id, source: event.source, fromStatus: current.status, toStatus: change.status, applied: move, raw: event.raw });
+    await recordEvent(tx, {
+      transactionId: id,
+      source: event.source,
+      fromStatus: current.status,
+      toStatus: change.status,
+      applied: move,
+      raw: event.raw,
+    });
     if (move && change.status === "COMPLETED" && onCompleted) await onCompleted(tx, row);
+    if (move && change.status === "FAILED" && onFailed) await onFailed(tx, row);
     return { row, changed: move };
   });
 }
 
 export async function touchChecked(db: Database, id: string, nextCheckAt: Date | null): Promise<void> {
-  await db.update(paymentTransactions).set({ lastCheckedAt: new Date(), nextCheckAt }).where(eq(paymentTransactions.id, id));
+  await db
+    .update(paymentTransactions)
+    .set({ lastCheckedAt: new Date(), nextCheckAt })
+    .where(eq(paymentTransactions.id, id));
 }
 
 /**
@@ -118,7 +145,15 @@ export async function claimDueChecks(db: Database, limit: number, leaseMs: numbe
         returning id`,
   );
   if (rows.length === 0) return [];
-  return db.select().from(paymentTransactions).where(inArray(paymentTransactions.id, rows.map((r) => r.id)));
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      inArray(
+        paymentTransactions.id,
+        rows.map((r) => r.id),
+      ),
+    );
 }
 
 export interface ListFilters {
@@ -137,7 +172,7 @@ function whereOf(filters: ListFilters): SQL | undefined {
   const t = paymentTransactions;
   const conditions: Array<SQL | undefined> = [
     filters.status ? eq(t.status, filters.status) : undefined,
-    filters.kind ? eq(t.kind, filters.kind as "deposit") : undefined,
+    filters.kind ? eq(t.kind, filters.kind as TransactionRow["kind"]) : undefined,
     filters.country ? eq(t.country, filters.country) : undefined,
     filters.currency ? eq(t.currency, filters.currency) : undefined,
     filters.from ? gte(t.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
@@ -157,31 +192,77 @@ function whereOf(filters: ListFilters): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
-export async function listTransactions(db: Database, filters: ListFilters, page: number, pageSize: number): Promise<{ items: TransactionRow[]; total: number }> {
+export async function listTransactions(
+  db: Database,
+  filters: ListFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ items: TransactionRow[]; total: number }> {
   const where = whereOf(filters);
   const [items, [totals]] = await Promise.all([
-    db.select().from(paymentTransactions).where(where).orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(paymentTransactions)
+      .where(where)
+      .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(paymentTransactions).where(where),
   ]);
   return { items, total: totals?.total ?? 0 };
 }
 
 /** Completed deposit totals per currency for the same filters (the overview figures). */
-export async function completedTotals(db: Database, filters: ListFilters): Promise<Array<{ currency: string; completedAmount: string; completedCount: number }>> {
-  const where = and(whereOf({ ...filters, status: undefined }), eq(paymentTransactions.status, "COMPLETED"), eq(paymentTransactions.kind, "deposit"));
+export async function completedTotals(
+  db: Database,
+  filters: ListFilters,
+): Promise<Array<{ currency: string; completedAmount: string; completedCount: number }>> {
+  const where = and(
+    whereOf({ ...filters, status: undefined }),
+    eq(paymentTransactions.status, "COMPLETED"),
+    eq(paymentTransactions.kind, "deposit"),
+  );
   const rows = await db
-    .select({ currency: paymentTransactions.currency, completedAmount: sql<string>`sum(${paymentTransactions.amount}::numeric)::text`, completedCount: count() })
+    .select({
+      currency: paymentTransactions.currency,
+      completedAmount: sql<string>`sum(${paymentTransactions.amount}::numeric)::text`,
+      completedCount: count(),
+    })
     .from(paymentTransactions)
     .where(where)
     .groupBy(paymentTransactions.currency)
     .orderBy(paymentTransactions.currency);
-  return rows.map((r) => ({ currency: r.currency, completedAmount: r.completedAmount ?? "0", completedCount: Number(r.completedCount) }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    completedAmount: r.completedAmount ?? "0",
+    completedCount: Number(r.completedCount),
+  }));
 }
 
-export async function findByOrder(db: Database, orderType: string, orderRef: string): Promise<TransactionRow[]> {
+export async function findByOrder(
+  db: Database,
+  orderType: string,
+  orderRef: string,
+  kind?: TransactionRow["kind"],
+): Promise<TransactionRow[]> {
   return db
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderType, orderType), eq(paymentTransactions.orderRef, orderRef)))
+    .where(
+      and(
+        eq(paymentTransactions.orderType, orderType),
+        eq(paymentTransactions.orderRef, orderRef),
+        kind ? eq(paymentTransactions.kind, kind) : undefined,
+      ),
+    )
+    .orderBy(desc(paymentTransactions.createdAt));
+}
+
+/** The refunds of a deposit, newest first. */
+export async function refundsOf(db: Database, depositId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.kind, "refund"), eq(paymentTransactions.refundOf, depositId)))
     .orderBy(desc(paymentTransactions.createdAt));
 }

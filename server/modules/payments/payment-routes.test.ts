@@ -1,17 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { paymentMessages, parsePaymentResult } from "../../../contracts/payments.ts";
+import { paymentMessages, parsePaymentResult } from "#contracts/payments.ts";
 import { startPawapaySimulator, type PawapaySimulator } from "../../../tests/doubles/pawapay-simulator.ts";
 import { asStaff, createStaffUser, signIn, SITE_ORIGIN } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, paymentEvents, paymentTransactions } from "../../db/schema.ts";
+import { auditLog } from "../../db/schema.ts";
+import { outboxEmails } from "../notifications/notifications-schema.ts";
+import { paymentEvents, paymentTransactions } from "./payments-schema.ts";
 
-const valid = { phoneNumber: "250783456789", amount: 1000, currency: "RWF", description: "Web hosting", country: "RWA" };
+const valid = {
+  phoneNumber: "250783456789",
+  amount: 1000,
+  currency: "RWF",
+  description: "Web hosting",
+  country: "RWA",
+};
 
 describe.each(databaseBackends())("payments through pawaPay (simulator) on $name", (backend) => {
   let database: DatabaseHandle;
@@ -22,19 +30,32 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
   let agentCookie: string;
   let ip = 0;
 
-  const create = (payload: object = valid) => app.inject({ method: "POST", url: "/api/hosted-payment", payload, remoteAddress: `198.51.100.${++ip % 250}` });
-  const row = async (id: string) => (await database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)))[0]!;
+  const create = (payload: object = valid) =>
+    app.inject({ method: "POST", url: "/api/hosted-payment", payload, remoteAddress: `198.51.100.${++ip % 250}` });
+  const row = async (id: string) =>
+    (await database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)))[0]!;
   const tokenOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("token");
   const payOnPage = async (redirectUrl: string) => {
-    const confirm = await fetch(`${sim.url}/pay/confirm?token=${tokenOf(redirectUrl)}`, { method: "POST", redirect: "manual" });
+    const confirm = await fetch(`${sim.url}/pay/confirm?token=${tokenOf(redirectUrl)}`, {
+      method: "POST",
+      redirect: "manual",
+    });
     return new URL(confirm.headers.get("location")!);
   };
-  const followReturn = async (returnUrl: URL) => app.inject({ method: "GET", url: `${returnUrl.pathname}${returnUrl.search}` });
+  const followReturn = async (returnUrl: URL) =>
+    app.inject({ method: "GET", url: `${returnUrl.pathname}${returnUrl.search}` });
 
   beforeAll(async () => {
     ({ database, cleanup } = await backend.open());
     sim = await startPawapaySimulator({ finalDelayMs: 5 });
-    app = await testApp(database, { env: { PAWAPAY_API_TOKEN: sim.token, PAWAPAY_BASE_URL: sim.url, PAWAPAY_TIMEOUT_MS: "500", PAYMENTS_RECONCILE_INTERVAL_MS: "3600000" } });
+    app = await testApp(database, {
+      env: {
+        PAWAPAY_API_TOKEN: sim.token,
+        PAWAPAY_BASE_URL: sim.url,
+        PAWAPAY_TIMEOUT_MS: "500",
+        PAYMENTS_RECONCILE_INTERVAL_MS: "3600000",
+      },
+    });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const port = (app.server.address() as AddressInfo).port;
     sim.callbackUrl.deposit = `http://127.0.0.1:${port}/api/payments/callback`;
@@ -61,62 +82,146 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     const { transactionId, redirectUrl } = response.json<{ transactionId: string; redirectUrl: string }>();
     expect(transactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(redirectUrl).toContain(sim.url);
-    expect(await row(transactionId)).toMatchObject({ status: "PAYMENT_INITIATED", amount: "1000", phoneNumber: "250783456789", description: "Web hosting", mode: "live" });
+    expect(await row(transactionId)).toMatchObject({
+      status: "PAYMENT_INITIATED",
+      amount: "1000",
+      phoneNumber: "250783456789",
+      description: "Web hosting",
+      mode: "live",
+    });
     const session = [...sim.sessions.values()].find((s) => s.depositId === transactionId)!;
     expect(session).toMatchObject({ amount: "1000", currency: "RWF", country: "RWA", customerMessage: "Web hosting" });
     expect(new URL(session.returnUrl).pathname).toBe("/api/payments/return");
   });
 
-  it("completes through the page: the return re-reads the status and sends the browser to /payment?paymentResult", async () => {
+  it("completes through the page: the return re-reads the status and sends the browser to the receipt", async () => {
     sim.faults.dropCallbacks = true;
     const { transactionId, redirectUrl } = (await create()).json<{ transactionId: string; redirectUrl: string }>();
     const returned = await followReturn(await payOnPage(redirectUrl));
     expect(returned.statusCode).toBe(303);
-    const location = new URL(returned.headers.location as string, "http://x");
-    expect(location.pathname).toBe("/payment");
-    expect(parsePaymentResult(location.searchParams.get("paymentResult"))).toEqual({ success: true, transactionId, status: "COMPLETED" });
+    expect(returned.headers.location).toBe(`/payment/receipt?transactionId=${transactionId}`);
     await sim.idle();
     const stored = await row(transactionId);
     expect(stored).toMatchObject({ status: "COMPLETED", provider: "MTN_MOMO_RWA", providerStatus: "COMPLETED" });
     expect(stored.providerTransactionId).toBeTruthy();
     const getRequests = sim.requests.filter((r) => r.path === `/v2/deposits/${transactionId}`);
     expect(getRequests.length).toBeGreaterThan(0);
+    // The receipt names the wallet as customers know it, not pawaPay's code.
+    const status = await app.inject({ method: "GET", url: `/api/deposits/${transactionId}/status` });
+    expect(status.json()).toMatchObject({ provider: "MTN_MOMO_RWA", providerName: "MTN MoMo" });
+  });
+
+  it("emails a receipt, in the payer's language, for a completed payment that gave an address", async () => {
+    sim.faults.dropCallbacks = true;
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/hosted-payment",
+      payload: {
+        ...valid,
+        phoneNumber: "254703456789",
+        currency: "KES",
+        country: "KEN",
+        email: " wanjiru@example.ke ",
+      },
+      headers: { "accept-language": "sw" },
+      remoteAddress: `198.51.100.${++ip % 250}`,
+    });
+    const { transactionId, redirectUrl } = response.json<{ transactionId: string; redirectUrl: string }>();
+    expect(await row(transactionId)).toMatchObject({ email: "wanjiru@example.ke", language: "sw" });
+    const returned = await followReturn(await payOnPage(redirectUrl));
+    expect(returned.headers.location).toBe(`/sw/payment/receipt?transactionId=${transactionId}`);
+    const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, "payments.receipt"));
+    const mine = mails.filter((m) => m.textBody.includes(transactionId));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ toAddress: "wanjiru@example.ke" });
+    expect(mine[0]!.subject).toBe("Risiti: 1,000 KES zimelipwa kwa M-Pesa");
+    expect(mine[0]!.textBody).toContain(`https://www.example.test/sw/payment/receipt?transactionId=${transactionId}`);
+    // Completed once: a late callback sends no second receipt.
+    await app.payments.refresh(transactionId, "test");
+    const again = await database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, "payments.receipt"));
+    expect(again.filter((m) => m.textBody.includes(transactionId))).toHaveLength(1);
+  });
+
+  it("refuses a receipt address that is not an email address, naming the field", async () => {
+    const response = await create({ ...valid, email: "not-an-address" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { email: paymentMessages.emailInvalid } });
   });
 
   it("brings a visitor back to the payment pages in the language they paid from", async () => {
     sim.faults.dropCallbacks = true;
-    const french = await app.inject({ method: "POST", url: "/api/hosted-payment", payload: { ...valid, phoneNumber: "250783456039" }, headers: { "accept-language": "fr" }, remoteAddress: `198.51.100.${++ip % 250}` });
+    const french = await app.inject({
+      method: "POST",
+      url: "/api/hosted-payment",
+      payload: { ...valid, phoneNumber: "250783456039" },
+      headers: { "accept-language": "fr" },
+      remoteAddress: `198.51.100.${++ip % 250}`,
+    });
     const { transactionId, redirectUrl } = french.json<{ transactionId: string; redirectUrl: string }>();
     const session = [...sim.sessions.values()].find((s) => s.depositId === transactionId)!;
     expect(new URL(session.returnUrl).searchParams.get("lang")).toBe("fr");
     // The browser comes back from pawaPay with its own Accept-Language: the return URL decides.
     const returnUrl = await payOnPage(redirectUrl);
-    const returned = await app.inject({ method: "GET", url: `${returnUrl.pathname}${returnUrl.search}`, headers: { "accept-language": "en" } });
+    const returned = await app.inject({
+      method: "GET",
+      url: `${returnUrl.pathname}${returnUrl.search}`,
+      headers: { "accept-language": "en" },
+    });
     const location = new URL(returned.headers.location as string, "http://x");
     expect(location.pathname).toBe("/fr/payment");
-    expect(parsePaymentResult(location.searchParams.get("paymentResult"))).toEqual({ success: false, transactionId, status: "FAILED", error: "Le paiement n'a pas été validé sur le téléphone." });
+    expect(parsePaymentResult(location.searchParams.get("paymentResult"))).toEqual({
+      success: false,
+      transactionId,
+      status: "FAILED",
+      error: "Le paiement n'a pas été validé sur le téléphone.",
+    });
 
     const unknown = await app.inject({ method: "GET", url: `/api/payments/return?depositId=${randomUUID()}&lang=sw` });
     expect(new URL(unknown.headers.location as string, "http://x").pathname).toBe("/sw/payment");
-    const { transactionId: pending } = (await app.inject({ method: "POST", url: "/api/hosted-payment", payload: valid, headers: { "accept-language": "rw" }, remoteAddress: `198.51.100.${++ip % 250}` })).json<{ transactionId: string }>();
-    expect((await app.inject({ method: "GET", url: `/api/payments/return?depositId=${pending}&lang=rw` })).headers.location).toBe(`/rw/payment/receipt?transactionId=${pending}`);
+    const { transactionId: pending } = (
+      await app.inject({
+        method: "POST",
+        url: "/api/hosted-payment",
+        payload: valid,
+        headers: { "accept-language": "rw" },
+        remoteAddress: `198.51.100.${++ip % 250}`,
+      })
+    ).json<{ transactionId: string }>();
+    expect(
+      (await app.inject({ method: "GET", url: `/api/payments/return?depositId=${pending}&lang=rw` })).headers.location,
+    ).toBe(`/rw/payment/receipt?transactionId=${pending}`);
     // An English payment's return URL names no language, as before.
     const { transactionId: english } = (await create()).json<{ transactionId: string }>();
-    expect(new URL([...sim.sessions.values()].find((s) => s.depositId === english)!.returnUrl).search).toBe(`?transactionId=${english}`);
+    expect(new URL([...sim.sessions.values()].find((s) => s.depositId === english)!.returnUrl).search).toBe(
+      `?transactionId=${english}`,
+    );
   });
 
   it("trusts nothing in the return request: a forged return for an unpaid page changes nothing", async () => {
     const { transactionId } = (await create()).json<{ transactionId: string }>();
-    const forged = await app.inject({ method: "GET", url: `/api/payments/return?depositId=${transactionId}&status=COMPLETED` });
+    const forged = await app.inject({
+      method: "GET",
+      url: `/api/payments/return?depositId=${transactionId}&status=COMPLETED`,
+    });
     expect(forged.headers.location).toBe(`/payment/receipt?transactionId=${transactionId}`);
     expect((await row(transactionId)).status).toBe("PAYMENT_INITIATED");
   });
 
   it("reports a declined payment with a customer message, not pawaPay's developer text", async () => {
-    const { transactionId, redirectUrl } = (await create({ ...valid, phoneNumber: "250783456039" })).json<{ transactionId: string; redirectUrl: string }>();
+    const { transactionId, redirectUrl } = (await create({ ...valid, phoneNumber: "250783456039" })).json<{
+      transactionId: string;
+      redirectUrl: string;
+    }>();
     const returned = await followReturn(await payOnPage(redirectUrl));
-    const result = parsePaymentResult(new URL(returned.headers.location as string, "http://x").searchParams.get("paymentResult"));
-    expect(result).toEqual({ success: false, transactionId, status: "FAILED", error: "The payment was not approved on the phone." });
+    const result = parsePaymentResult(
+      new URL(returned.headers.location as string, "http://x").searchParams.get("paymentResult"),
+    );
+    expect(result).toEqual({
+      success: false,
+      transactionId,
+      status: "FAILED",
+      error: "The payment was not approved on the phone.",
+    });
     expect(await row(transactionId)).toMatchObject({ status: "FAILED", failureCode: "PAYMENT_NOT_APPROVED" });
   });
 
@@ -131,6 +236,25 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     expect((await row(transactionId)).status).toBe("COMPLETED");
   });
 
+  it.each(["java", "node"] as const)(
+    "accepts a callback signed as pawaPay's %s example signs, to a callback URL with a query string",
+    async (style) => {
+      const base = sim.callbackUrl.deposit!;
+      sim.callbackUrl.deposit = `${base}?source=pawapay&site=kigali%20tech`;
+      sim.faults.callbackStyle = style;
+      try {
+        const { transactionId, redirectUrl } = (await create()).json<{ transactionId: string; redirectUrl: string }>();
+        sim.faults.returnBeforeFinal = true;
+        await payOnPage(redirectUrl);
+        await sim.idle();
+        expect(sim.callbacks.filter((c) => c.id === transactionId).map((a) => a.httpStatus)).toEqual([200]);
+        expect((await row(transactionId)).status).toBe("COMPLETED");
+      } finally {
+        sim.callbackUrl.deposit = base;
+      }
+    },
+  );
+
   it("sends a return that arrives before the final status to the receipt, and the callback settles it later", async () => {
     sim.faults.returnBeforeFinal = true;
     sim.finalDelayMs = 300;
@@ -141,16 +265,36 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     sim.finalDelayMs = 5;
     expect((await row(transactionId)).status).toBe("COMPLETED");
     const status = await app.inject({ method: "GET", url: `/api/deposits/${transactionId}/status` });
-    expect(status.json()).toMatchObject({ transactionId, status: "COMPLETED", amount: "1000", currency: "RWF", country: "RWA", provider: "MTN_MOMO_RWA", testMode: false });
+    expect(status.json()).toMatchObject({
+      transactionId,
+      status: "COMPLETED",
+      amount: "1000",
+      currency: "RWF",
+      country: "RWA",
+      provider: "MTN_MOMO_RWA",
+      testMode: false,
+    });
     expect(status.body).not.toContain("250783456789");
   });
 
   it.each([
-    ["amount below the live minimum", { amount: 50 }, 400, "amount", "Amount must be at least 100 RWF for this country"],
+    [
+      "amount below the live minimum",
+      { amount: 50 },
+      400,
+      "amount",
+      "Amount must be at least 100 RWF for this country",
+    ],
     ["amount with decimals", { amount: 100.5 }, 400, "amount", "Amount must be a whole number of RWF"],
     ["spec minimum", { amount: 4 }, 400, "amount", paymentMessages.amountMin],
     ["phone of another country", { phoneNumber: "256783456789" }, 400, "phoneNumber", paymentMessages.phonePrefix],
-    ["description with punctuation", { description: "Invoice #12" }, 400, "description", paymentMessages.descriptionChars],
+    [
+      "description with punctuation",
+      { description: "Invoice #12" },
+      400,
+      "description",
+      paymentMessages.descriptionChars,
+    ],
     ["unknown country", { country: "TZA" }, 400, "country", paymentMessages.countryUnavailable],
   ])("refuses %s before anything is stored (400 naming the field)", async (_name, change, status, field, message) => {
     const before = (await database.db.select().from(paymentTransactions)).length;
@@ -173,62 +317,105 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     sim.providerStatus.MTN_MOMO_RWA = "OPERATIONAL";
     sim.providerStatus.AIRTEL_RWA = "OPERATIONAL";
 
+    // Its own rows, told apart by their descriptions: an outage leaves each one waiting, never failed.
     sim.faults.nextCallUnknownError = { create: true };
-    const unknown = await create();
+    const unknown = await create({ ...valid, description: "Outage unknown answer" });
     expect(unknown.statusCode).toBe(503);
     expect(unknown.json().message).toMatch(/temporarily unavailable/);
     sim.faults.responseDelayMs = 1000;
-    const slow = await create();
+    const slow = await create({ ...valid, description: "Outage slow answer" });
     expect(slow.statusCode).toBe(503);
     sim.faults.responseDelayMs = 0;
-    const pending = await database.db.select().from(paymentTransactions).where(eq(paymentTransactions.status, "PAYMENT_INITIATED"));
-    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const outageRows = await database.db
+      .select({ description: paymentTransactions.description, status: paymentTransactions.status })
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.description, ["Outage unknown answer", "Outage slow answer"]));
+    expect(outageRows.sort((a, b) => a.description!.localeCompare(b.description!))).toEqual([
+      { description: "Outage slow answer", status: "PAYMENT_INITIATED" },
+      { description: "Outage unknown answer", status: "PAYMENT_INITIATED" },
+    ]);
   });
 
   it("refuses unsigned and forged callbacks with 401 and changes nothing", async () => {
     const { transactionId } = (await create()).json<{ transactionId: string }>();
-    const body = Buffer.from(JSON.stringify({ depositId: transactionId, status: "COMPLETED", amount: "1000.00", currency: "RWF" }));
+    const body = Buffer.from(
+      JSON.stringify({ depositId: transactionId, status: "COMPLETED", amount: "1000.00", currency: "RWF" }),
+    );
     const target = "http://shop.example.test/api/payments/callback";
     for (const fault of ["unsigned", "wrong-key", "tampered", "expired", "missing-headers"] as const) {
-      const response = await app.inject({ method: "POST", url: "/api/payments/callback", headers: { ...sim.signedHeaders(body, target, fault), host: "shop.example.test" }, payload: body });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/payments/callback",
+        headers: { ...sim.signedHeaders(body, target, fault), host: "shop.example.test" },
+        payload: body,
+      });
       expect(response.statusCode, fault).toBe(401);
     }
     expect((await row(transactionId)).status).toBe("PAYMENT_INITIATED");
-    const genuine = await app.inject({ method: "POST", url: "/api/payments/callback", headers: { ...sim.signedHeaders(body, target), host: "shop.example.test" }, payload: body });
+    const genuine = await app.inject({
+      method: "POST",
+      url: "/api/payments/callback",
+      headers: { ...sim.signedHeaders(body, target), host: "shop.example.test" },
+      payload: body,
+    });
     expect(genuine.statusCode).toBe(200);
     expect((await row(transactionId)).status).toBe("COMPLETED");
   });
 
-  it("reconciles: NOT_FOUND after 15 minutes is TIMEOUT, IN_RECONCILIATION stays pending until pawaPay settles it, a 5xx changes nothing", async () => {
-    const abandoned = (await create()).json<{ transactionId: string }>().transactionId;
-    const stuck = (await create({ ...valid, phoneNumber: "250783456129" })).json<{ transactionId: string; redirectUrl: string }>();
-    sim.faults.dropCallbacks = true;
-    await payOnPage(stuck.redirectUrl);
-    await sim.idle();
-    await sim.reconcile(stuck.transactionId);
-    await database.db.update(paymentTransactions).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(sql`status not in ('COMPLETED','FAILED','TIMEOUT')`);
+  it(
+    "reconciles: NOT_FOUND after 15 minutes is TIMEOUT, IN_RECONCILIATION stays pending until pawaPay settles it, " +
+      "a 5xx changes nothing",
+    async () => {
+      const abandoned = (await create()).json<{ transactionId: string }>().transactionId;
+      const stuck = (await create({ ...valid, phoneNumber: "250783456129" })).json<{
+        transactionId: string;
+        redirectUrl: string;
+      }>();
+      sim.faults.dropCallbacks = true;
+      await payOnPage(stuck.redirectUrl);
+      await sim.idle();
+      await sim.reconcile(stuck.transactionId);
+      await database.db
+        .update(paymentTransactions)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(sql`status not in ('COMPLETED','FAILED','TIMEOUT')`);
 
-    sim.faults.nextCallUnknownError = { create: false };
-    await app.payments.reconcileDue();
-    expect((await row(abandoned)).status).toBe("PAYMENT_INITIATED");
+      sim.faults.nextCallUnknownError = { create: false };
+      await app.payments.reconcileDue();
+      expect((await row(abandoned)).status).toBe("PAYMENT_INITIATED");
 
-    await database.db.update(paymentTransactions).set({ createdAt: new Date(Date.now() - 16 * 60 * 1000), nextCheckAt: new Date(Date.now() - 1000) }).where(eq(paymentTransactions.id, abandoned));
-    await database.db.update(paymentTransactions).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(paymentTransactions.id, stuck.transactionId));
-    await app.payments.reconcileDue();
-    expect(await row(abandoned)).toMatchObject({ status: "TIMEOUT", failureCode: "TIMEOUT" });
-    expect(await row(stuck.transactionId)).toMatchObject({ status: "PENDING", providerStatus: "IN_RECONCILIATION" });
+      await database.db
+        .update(paymentTransactions)
+        .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000), nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(paymentTransactions.id, abandoned));
+      await database.db
+        .update(paymentTransactions)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(paymentTransactions.id, stuck.transactionId));
+      await app.payments.reconcileDue();
+      expect(await row(abandoned)).toMatchObject({ status: "TIMEOUT", failureCode: "TIMEOUT" });
+      expect(await row(stuck.transactionId)).toMatchObject({ status: "PENDING", providerStatus: "IN_RECONCILIATION" });
 
-    await sim.reconcile(stuck.transactionId, "COMPLETED");
-    await database.db.update(paymentTransactions).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(eq(paymentTransactions.id, stuck.transactionId));
-    await app.payments.reconcileDue();
-    expect(await row(stuck.transactionId)).toMatchObject({ status: "COMPLETED", nextCheckAt: null });
-  });
+      await sim.reconcile(stuck.transactionId, "COMPLETED");
+      await database.db
+        .update(paymentTransactions)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(eq(paymentTransactions.id, stuck.transactionId));
+      await app.payments.reconcileDue();
+      expect(await row(stuck.transactionId)).toMatchObject({ status: "COMPLETED", nextCheckAt: null });
+    },
+  );
 
   it("runs the reconciliation job on two instances without double work", async () => {
     const second = await testApp(database, { env: { PAWAPAY_API_TOKEN: sim.token, PAWAPAY_BASE_URL: sim.url } });
     try {
-      const ids = await Promise.all([1, 2, 3, 4].map(async () => (await create()).json<{ transactionId: string }>().transactionId));
-      await database.db.update(paymentTransactions).set({ nextCheckAt: new Date(Date.now() - 1000) }).where(sql`status = 'PAYMENT_INITIATED'`);
+      const ids = await Promise.all(
+        [1, 2, 3, 4].map(async () => (await create()).json<{ transactionId: string }>().transactionId),
+      );
+      await database.db
+        .update(paymentTransactions)
+        .set({ nextCheckAt: new Date(Date.now() - 1000) })
+        .where(sql`status = 'PAYMENT_INITIATED'`);
       const before = sim.requests.length;
       const [a, b] = await Promise.all([app.payments.reconcileDue(), second.payments.reconcileDue()]);
       const checks = sim.requests.slice(before).filter((r) => r.path.startsWith("/v2/deposits/"));
@@ -243,52 +430,117 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
   it("answers the declared toolkit endpoints from active-conf and predict-provider", async () => {
     const conf = await app.inject({ method: "GET", url: "/api/active-config/uga?operationType=DEPOSIT" });
     expect(conf.statusCode).toBe(200);
-    expect(conf.json().providers).toContainEqual({ provider: "MTN_MOMO_UGA", displayName: "MTN", currency: "UGX", minAmount: "500", maxAmount: "5000000", decimals: 2, status: "OPERATIONAL" });
-    expect((await app.inject({ method: "GET", url: "/api/providers/KEN" })).json().providers.map((p: { provider: string }) => p.provider)).toEqual(["MPESA_KEN"]);
+    expect(conf.json().providers).toContainEqual({
+      provider: "MTN_MOMO_UGA",
+      displayName: "MTN",
+      currency: "UGX",
+      minAmount: "500",
+      maxAmount: "5000000",
+      decimals: 2,
+      status: "OPERATIONAL",
+    });
+    expect(
+      (await app.inject({ method: "GET", url: "/api/providers/KEN" }))
+        .json()
+        .providers.map((p: { provider: string }) => p.provider),
+    ).toEqual(["MPESA_KEN"]);
     expect((await app.inject({ method: "GET", url: "/api/providers/TZA" })).statusCode).toBe(400);
-    const predicted = await app.inject({ method: "POST", url: "/api/predict-provider", payload: { phoneNumber: "+254 0703 456789" } });
+    const predicted = await app.inject({
+      method: "POST",
+      url: "/api/predict-provider",
+      payload: { phoneNumber: "+254 0703 456789" },
+    });
     expect(predicted.json()).toEqual({ country: "KEN", provider: "MPESA_KEN", phoneNumber: "254703456789" });
-    const bad = await app.inject({ method: "POST", url: "/api/predict-provider", payload: { phoneNumber: "999999999999" } });
+    const bad = await app.inject({
+      method: "POST",
+      url: "/api/predict-provider",
+      payload: { phoneNumber: "999999999999" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(["phoneNumber"]);
   });
 
   it("takes a direct deposit and answers its public status", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/deposits", payload: { ...valid, phoneNumber: "254703456789", currency: "KES", country: "KEN" }, remoteAddress: "198.51.100.251" });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/deposits",
+      payload: { ...valid, phoneNumber: "254703456789", currency: "KES", country: "KEN" },
+      remoteAddress: "198.51.100.251",
+    });
     expect(response.statusCode).toBe(201);
     const { transactionId } = response.json<{ transactionId: string }>();
     await sim.idle();
-    expect((await app.inject({ method: "GET", url: `/api/deposits/${transactionId}/status` })).json()).toMatchObject({ status: "COMPLETED", provider: "MPESA_KEN" });
+    expect((await app.inject({ method: "GET", url: `/api/deposits/${transactionId}/status` })).json()).toMatchObject({
+      status: "COMPLETED",
+      provider: "MPESA_KEN",
+    });
     expect((await app.inject({ method: "GET", url: `/api/deposits/${randomUUID()}/status` })).statusCode).toBe(404);
   });
 
   it("keeps transactions and payouts for admins (401 without a session, 403 for agents), and audits payouts", async () => {
-    for (const [method, url] of [["GET", "/api/transactions"], ["POST", "/api/payouts"], ["GET", `/api/payouts/${randomUUID()}/status`]] as const) {
-      const anonymous = await app.inject({ method, url, headers: { origin: SITE_ORIGIN }, payload: method === "POST" ? valid : undefined });
+    for (const [method, url] of [
+      ["GET", "/api/transactions"],
+      ["POST", "/api/payouts"],
+      ["GET", `/api/payouts/${randomUUID()}/status`],
+    ] as const) {
+      const anonymous = await app.inject({
+        method,
+        url,
+        headers: { origin: SITE_ORIGIN },
+        payload: method === "POST" ? valid : undefined,
+      });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const agent = await app.inject({ method, url, headers: asStaff(agentCookie), payload: method === "POST" ? valid : undefined });
+      const agent = await app.inject({
+        method,
+        url,
+        headers: asStaff(agentCookie),
+        payload: method === "POST" ? valid : undefined,
+      });
       expect(agent.statusCode, `${method} ${url}`).toBe(403);
     }
-    const payout = await app.inject({ method: "POST", url: "/api/payouts", headers: asStaff(adminCookie), payload: { ...valid, amount: 2000 } });
+    const payout = await app.inject({
+      method: "POST",
+      url: "/api/payouts",
+      headers: asStaff(adminCookie),
+      payload: { ...valid, amount: 2000 },
+    });
     expect(payout.statusCode).toBe(201);
     const { transactionId } = payout.json<{ transactionId: string }>();
     await sim.idle();
-    expect((await app.inject({ method: "GET", url: `/api/payouts/${transactionId}/status`, headers: asStaff(adminCookie) })).json()).toMatchObject({ status: "COMPLETED", kind: "payout" });
+    expect(
+      (
+        await app.inject({ method: "GET", url: `/api/payouts/${transactionId}/status`, headers: asStaff(adminCookie) })
+      ).json(),
+    ).toMatchObject({ status: "COMPLETED", kind: "payout" });
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, transactionId));
     expect(audits).toMatchObject([{ action: "payment.payout", actorUsername: "paymaster" }]);
 
-    const list = await app.inject({ method: "GET", url: "/api/transactions?kind=payout", headers: asStaff(adminCookie) });
+    const list = await app.inject({
+      method: "GET",
+      url: "/api/transactions?kind=payout",
+      headers: asStaff(adminCookie),
+    });
     expect(list.json().items.map((i: { id: string }) => i.id)).toContain(transactionId);
   });
 
   it("gives admins a filtered list with totals, the detail with raw answers and events, re-check and CSV", async () => {
-    const list = await app.inject({ method: "GET", url: "/api/admin/payments?status=COMPLETED&country=RWA&minAmount=500&kind=deposit", headers: asStaff(adminCookie) });
+    const list = await app.inject({
+      method: "GET",
+      url: "/api/admin/payments?status=COMPLETED&country=RWA&minAmount=500&kind=deposit",
+      headers: asStaff(adminCookie),
+    });
     expect(list.statusCode).toBe(200);
-    const body = list.json<{ items: Array<{ id: string; status: string; country: string }>; totals: Array<{ currency: string; completedCount: number }> }>();
+    const body = list.json<{
+      items: Array<{ id: string; status: string; country: string }>;
+      totals: Array<{ currency: string; completedCount: number }>;
+    }>();
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((i) => i.status === "COMPLETED" && i.country === "RWA")).toBe(true);
     expect(body.totals.find((t) => t.currency === "RWF")?.completedCount).toBe(body.items.length);
-    expect((await app.inject({ method: "GET", url: "/api/admin/payments?from=yesterday", headers: asStaff(adminCookie) })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/admin/payments?from=yesterday", headers: asStaff(adminCookie) }))
+        .statusCode,
+    ).toBe(400);
 
     const id = body.items[0]!.id;
     const detail = await app.inject({ method: "GET", url: `/api/admin/payments/${id}`, headers: asStaff(adminCookie) });
@@ -296,9 +548,17 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     expect(events[0]!.source).toBe("created");
     expect(events.some((e) => JSON.stringify(e.raw).includes("FOUND"))).toBe(true);
 
-    const recheck = await app.inject({ method: "POST", url: `/api/admin/payments/${id}/recheck`, headers: asStaff(adminCookie) });
+    const recheck = await app.inject({
+      method: "POST",
+      url: `/api/admin/payments/${id}/recheck`,
+      headers: asStaff(adminCookie),
+    });
     expect(recheck.json()).toMatchObject({ id, status: "COMPLETED" });
-    const csv = await app.inject({ method: "GET", url: "/api/admin/payments/export.csv?status=COMPLETED", headers: asStaff(adminCookie) });
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/admin/payments/export.csv?status=COMPLETED",
+      headers: asStaff(adminCookie),
+    });
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\r\n")[0]).toContain('"id","kind","status"');
     expect(csv.body).toContain(id);
@@ -309,7 +569,11 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     app.payments.onOrderPaid("domain", async (_db, payment) => {
       paid.push(payment.orderRef);
     });
-    const { transactionId, redirectUrl } = await app.payments.createHostedPayment({ ...valid, orderType: "domain", orderRef: "example.rw" }, "http://localhost:80");
+    const { transactionId, redirectUrl } = await app.payments.createHostedPayment({
+      ...valid,
+      orderType: "domain",
+      orderRef: "example.rw",
+    });
     await payOnPage(redirectUrl);
     await sim.idle();
     await app.payments.refresh(transactionId, "test");
@@ -317,8 +581,14 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     await sim.reconcile(transactionId, "COMPLETED");
     await sim.idle();
     expect(paid).toEqual(["example.rw"]);
-    expect((await app.payments.paymentsForOrder("domain", "example.rw"))[0]).toMatchObject({ transactionId, status: "COMPLETED" });
-    const applied = await database.db.select().from(paymentEvents).where(eq(paymentEvents.transactionId, transactionId));
+    expect((await app.payments.paymentsForOrder("domain", "example.rw"))[0]).toMatchObject({
+      transactionId,
+      status: "COMPLETED",
+    });
+    const applied = await database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.transactionId, transactionId));
     expect(applied.filter((e) => e.toStatus === "COMPLETED" && e.applied === 1)).toHaveLength(1);
   });
 });

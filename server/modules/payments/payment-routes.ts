@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
-import { defaultLanguage, languages, localizePath } from "../../../contracts/languages.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
+import { defaultLanguage, languages, localizePath } from "#contracts/languages.ts";
 import {
   ActiveConfigResponse,
   DepositRequest,
@@ -21,16 +21,22 @@ import {
   isFinalStatus,
   type ProviderInfo,
   type TransactionStatus,
-} from "../../../contracts/payments.ts";
+} from "#contracts/payments.ts";
 import { verifySignedMessage, type KeyStore } from "../../adapters/pawapay/callback-signature.ts";
 import { ProviderError, type PaymentProvider } from "../../adapters/pawapay/payment-provider.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { currentStaff } from "../admin/admin-guard.ts";
+import { recordAudit } from "../../lib/audit.ts";
+import { currentStaff } from "../../lib/admin-guard.ts";
 import { completedTotals, listTransactions } from "./payment-repository.ts";
-import { customerFailure, toAdminTransaction, toStatusView, type PaymentService } from "./payment-service.ts";
+import {
+  customerFailure,
+  receiptPath,
+  toAdminTransaction,
+  toStatusView,
+  type PaymentService,
+} from "./payment-service.ts";
 
 export const HOSTED_PAYMENT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
 const LOOKUP_RATE_LIMIT = { max: 60, timeWindow: 60 * 1000 };
@@ -45,21 +51,39 @@ export interface PaymentRoutesOptions {
   keys: KeyStore;
 }
 
-/** Where the customer's browser comes back to: the address it used to reach us. */
-export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 const notFound = () => new AppError("not_found", serverT("payments.notFound"), 404);
 const IdParams = z.object({ id: z.string().max(64) });
-const CountryParams = z.object({ country: z.string().transform((value) => value.toUpperCase()).pipe(PaymentCountryCode) });
+const CountryParams = z.object({
+  country: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(PaymentCountryCode),
+});
 
-function providerInfos(confs: Awaited<ReturnType<PaymentProvider["activeConf"]>>, country: string, operationType: string): ProviderInfo[] {
+function providerInfos(
+  confs: Awaited<ReturnType<PaymentProvider["activeConf"]>>,
+  country: string,
+  operationType: string,
+): ProviderInfo[] {
   return confs.countries
     .filter((c) => c.country === country)
     .flatMap((c) => c.providers)
     .flatMap((p) =>
       p.currencies.flatMap((currency) => {
         const conf = currency.operationTypes[operationType];
-        return conf ? [{ provider: p.provider, displayName: p.displayName, currency: currency.currency, minAmount: conf.minAmount, maxAmount: conf.maxAmount, decimals: conf.decimals, status: conf.status }] : [];
+        return conf
+          ? [
+              {
+                provider: p.provider,
+                displayName: p.displayName,
+                currency: currency.currency,
+                minAmount: conf.minAmount,
+                maxAmount: conf.maxAmount,
+                decimals: conf.decimals,
+                status: conf.status,
+              },
+            ]
+          : [];
       }),
     );
 }
@@ -76,7 +100,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const key = `${country}:${operationType}`;
     const hit = confCache.get(key);
     if (hit && Date.now() - hit.at < 5 * 60 * 1000) return hit.value;
-    const value = providerInfos(await provider.activeConf({ country, operationType: operationType as "DEPOSIT" }).catch(toolkitError), country, operationType);
+    const value = providerInfos(
+      await provider.activeConf({ country, operationType: operationType as "DEPOSIT" }).catch(toolkitError),
+      country,
+      operationType,
+    );
     confCache.set(key, { at: Date.now(), value });
     return value;
   };
@@ -85,11 +113,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     "/api/hosted-payment",
     {
       config: { rateLimit: HOSTED_PAYMENT_RATE_LIMIT },
-      schema: { body: HostedPaymentRequest, response: { 200: HostedPaymentResponse, 400: ApiErrorBody, 422: ApiErrorBody, 429: ApiErrorBody, 502: ApiErrorBody, 503: ApiErrorBody } },
+      schema: {
+        body: HostedPaymentRequest,
+        response: {
+          200: HostedPaymentResponse,
+          400: ApiErrorBody,
+          422: ApiErrorBody,
+          429: ApiErrorBody,
+          502: ApiErrorBody,
+          503: ApiErrorBody,
+        },
+      },
     },
     async (request) => {
       const body = request.body;
-      return service.createHostedPayment({ ...body, ipAddress: request.ip }, requestOrigin(request));
+      return service.createHostedPayment({ ...body, ipAddress: request.ip });
     },
   );
 
@@ -114,14 +152,34 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const id = request.query.depositId ?? request.query.transactionId ?? "";
       const row = (await service.find(id)) ? await service.refresh(id, "return") : null;
       if (!row) {
-        return reply.redirect(page(`/payment?paymentResult=${encodePaymentResult({ success: false, status: "FAILED", error: serverT("payments.notFound", { lng: language }) })}`), 303);
+        return reply.redirect(
+          page(
+            `/payment?paymentResult=${encodePaymentResult({
+              success: false,
+              status: "FAILED",
+              error: serverT("payments.notFound", { lng: language }),
+            })}`,
+          ),
+          303,
+        );
       }
       const status = row.status as TransactionStatus;
-      if (!isFinalStatus(status)) return reply.redirect(page(`/payment/receipt?transactionId=${row.id}`), 303);
-      const result =
-        status === "COMPLETED"
-          ? { success: true, transactionId: row.id, status }
-          : { success: false, transactionId: row.id, status, error: customerFailure(row.failureCode, language) ?? serverT("payments.validation.paymentFailedFallback", { lng: language }) };
+      // An order's payment: back to the order's own page, which shows this payment and what comes next.
+      const orderPage = await service.returnPage(row);
+      if (orderPage) {
+        const separator = orderPage.includes("?") ? "&" : "?";
+        return reply.redirect(`${orderPage}${separator}payment=${row.id}`, 303);
+      }
+      // A plain payment: its receipt (which follows a pending one until it settles).
+      if (status === "COMPLETED" || !isFinalStatus(status)) return reply.redirect(receiptPath(row.id, language), 303);
+      const result = {
+        success: false,
+        transactionId: row.id,
+        status,
+        error:
+          customerFailure(row.failureCode, language) ??
+          serverT("payments.validation.paymentFailedFallback", { lng: language }),
+      };
       return reply.redirect(page(`/payment?paymentResult=${encodePaymentResult(result)}`), 303);
     },
   );
@@ -129,11 +187,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   // Callbacks need the exact bytes received for the digest, so this scope keeps the raw body.
   await app.register(async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post("/api/payments/callback", { config: { rateLimit: CALLBACK_RATE_LIMIT } }, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const path = request.url.split("?")[0]!;
-      const verdict = await verifySignedMessage({ method: request.method, authority: request.host, path, headers: request.headers, body: raw }, options.keys);
+      const verdict = await verifySignedMessage(
+        {
+          method: request.method,
+          scheme: request.protocol,
+          authority: request.host,
+          target: request.url,
+          headers: request.headers,
+          body: raw,
+        },
+        options.keys,
+      );
       if (!verdict.ok) {
         request.log.warn({ reason: verdict.reason }, "payment callback refused");
         throw new AppError("bad_signature", serverT("payments.badSignature"), 401);
@@ -144,7 +213,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       } catch {
         throw new AppError("invalid_json", serverT("invalidJson"), 400);
       }
-      if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("bad_callback", serverT("payments.badCallback"), 400);
+      if (typeof body !== "object" || body === null || Array.isArray(body))
+        throw new AppError("bad_callback", serverT("payments.badCallback"), 400);
       const outcome = await service.applyCallback(body as Record<string, unknown>);
       return reply.status(200).send({ received: true, ...outcome });
     });
@@ -154,7 +224,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     "/api/active-config/:country",
     {
       config: { rateLimit: LOOKUP_RATE_LIMIT },
-      schema: { params: CountryParams, querystring: z.object({ operationType: z.enum(["DEPOSIT", "PAYOUT", "REFUND"]).default("DEPOSIT") }), response: { 200: ActiveConfigResponse, 400: ApiErrorBody, 503: ApiErrorBody } },
+      schema: {
+        params: CountryParams,
+        querystring: z.object({ operationType: z.enum(["DEPOSIT", "PAYOUT", "REFUND"]).default("DEPOSIT") }),
+        response: { 200: ActiveConfigResponse, 400: ApiErrorBody, 503: ApiErrorBody },
+      },
     },
     async (request, reply) => {
       const { country } = request.params;
@@ -166,7 +240,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.get(
     "/api/providers/:country",
-    { config: { rateLimit: LOOKUP_RATE_LIMIT }, schema: { params: CountryParams, response: { 200: ProvidersResponse, 400: ApiErrorBody, 503: ApiErrorBody } } },
+    {
+      config: { rateLimit: LOOKUP_RATE_LIMIT },
+      schema: { params: CountryParams, response: { 200: ProvidersResponse, 400: ApiErrorBody, 503: ApiErrorBody } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "public, max-age=300");
       return { country: request.params.country, providers: await cachedProviders(request.params.country, "DEPOSIT") };
@@ -175,7 +252,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.post(
     "/api/predict-provider",
-    { config: { rateLimit: LOOKUP_RATE_LIMIT }, schema: { body: PredictProviderRequest, response: { 200: PredictProviderResponse, 400: ApiErrorBody, 503: ApiErrorBody } } },
+    {
+      config: { rateLimit: LOOKUP_RATE_LIMIT },
+      schema: {
+        body: PredictProviderRequest,
+        response: { 200: PredictProviderResponse, 400: ApiErrorBody, 503: ApiErrorBody },
+      },
+    },
     async (request) => {
       try {
         return await provider.predictProvider(request.body.phoneNumber);
@@ -193,7 +276,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     "/api/deposits",
     {
       config: { rateLimit: HOSTED_PAYMENT_RATE_LIMIT },
-      schema: { body: DepositRequest, response: { 201: PaymentCreated, 400: ApiErrorBody, 422: ApiErrorBody, 429: ApiErrorBody, 502: ApiErrorBody, 503: ApiErrorBody } },
+      schema: {
+        body: DepositRequest,
+        response: {
+          201: PaymentCreated,
+          400: ApiErrorBody,
+          422: ApiErrorBody,
+          429: ApiErrorBody,
+          502: ApiErrorBody,
+          503: ApiErrorBody,
+        },
+      },
     },
     async (request, reply) => {
       const row = await service.createDirect("deposit", { ...request.body, ipAddress: request.ip });
@@ -204,7 +297,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   // Public: the receipt page polls it. It carries no phone number and no developer messages.
   app.get(
     "/api/deposits/:id/status",
-    { config: { rateLimit: LOOKUP_RATE_LIMIT }, schema: { params: IdParams, response: { 200: PaymentStatusView, 404: ApiErrorBody } } },
+    {
+      config: { rateLimit: LOOKUP_RATE_LIMIT },
+      schema: { params: IdParams, response: { 200: PaymentStatusView, 404: ApiErrorBody } },
+    },
     async (request) => {
       let row = await service.find(request.params.id);
       if (!row || row.kind !== "deposit") throw notFound();
@@ -218,20 +314,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   app.get(
     "/api/transactions",
-    { config: ADMIN_ONLY, schema: { querystring: TransactionListQuery, response: { 200: TransactionList, 400: ApiErrorBody } } },
+    {
+      config: ADMIN_ONLY,
+      schema: { querystring: TransactionListQuery, response: { 200: TransactionList, 400: ApiErrorBody } },
+    },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const [{ items, total }, totals] = await Promise.all([listTransactions(db, filters, page, pageSize), completedTotals(db, filters)]);
+      const [{ items, total }, totals] = await Promise.all([
+        listTransactions(db, filters, page, pageSize),
+        completedTotals(db, filters),
+      ]);
       return { items: items.map(toAdminTransaction), total, page, pageSize, totals };
     },
   );
 
   app.post(
     "/api/payouts",
-    { config: ADMIN_ONLY, schema: { body: PayoutRequest, response: { 201: PaymentCreated, 400: ApiErrorBody, 422: ApiErrorBody, 502: ApiErrorBody, 503: ApiErrorBody } } },
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        body: PayoutRequest,
+        response: { 201: PaymentCreated, 400: ApiErrorBody, 422: ApiErrorBody, 502: ApiErrorBody, 503: ApiErrorBody },
+      },
+    },
     async (request, reply) => {
       const staff = currentStaff(request);
-      const row = await service.createDirect("payout", { ...request.body, ipAddress: request.ip, createdBy: staff.user.id });
+      const row = await service.createDirect("payout", {
+        ...request.body,
+        ipAddress: request.ip,
+        createdBy: staff.user.id,
+      });
       await recordAudit(db, {
         actor: { id: staff.user.id, username: staff.user.username },
         action: "payment.payout",

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from "../../../contracts/payments.ts";
+import type { TransactionStatus } from "#contracts/payments.ts";
 
 /**
  * The one direction a payment moves. TIMEOUT is our inference (the page was never paid), so the
@@ -40,4 +40,11 @@ export function ourStatus(providerStatus: string): TransactionStatus {
   }
 }
 
-export const KNOWN_PROVIDER_STATUSES = new Set(["ACCEPTED", "ENQUEUED", "PROCESSING", "IN_RECONCILIATION", "COMPLETED", "FAILED"]);
+export const KNOWN_PROVIDER_STATUSES = new Set([
+  "ACCEPTED",
+  "ENQUEUED",
+  "PROCESSING",
+  "IN_RECONCILIATION",
+  "COMPLETED",
+  "FAILED",
+]);

@@ -33,16 +33,38 @@ export async function registerPayments(app: FastifyInstance, config: Config, db:
     // Test callbacks travel the real path: signed, then verified by the callback endpoint.
     test.setCallbackSink(async (_kind, body) => {
       const bytes = Buffer.from(JSON.stringify(body));
-      const headers = signMessage({ method: "POST", authority: CALLBACK_HOST, path: "/api/payments/callback", body: bytes, contentType: "application/json; charset=UTF-8" }, test.signingKey);
-      const response = await app.inject({ method: "POST", url: "/api/payments/callback", headers: { ...headers, host: CALLBACK_HOST }, payload: bytes });
-      if (response.statusCode !== 200) app.log.error({ status: response.statusCode, body: response.body }, "test-mode callback refused");
+      const headers = signMessage(
+        {
+          method: "POST",
+          scheme: "http",
+          authority: CALLBACK_HOST,
+          target: "/api/payments/callback",
+          body: bytes,
+          contentType: "application/json; charset=UTF-8",
+        },
+        test.signingKey,
+      );
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/payments/callback",
+        headers: { ...headers, host: CALLBACK_HOST },
+        payload: bytes,
+      });
+      if (response.statusCode !== 200)
+        app.log.error({ status: response.statusCode, body: response.body }, "test-mode callback refused");
     });
     await app.register(testPaymentRoutes, { provider: test });
     provider = test;
     app.log.warn("payments run in TEST MODE (no PAWAPAY_API_TOKEN): no real money moves");
   }
 
-  const service = paymentService({ db, provider, log: app.log });
+  const service = paymentService({
+    db,
+    provider,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    onQueued: () => app.outbox.nudge(),
+  });
   const keys = cachedKeyStore(() => provider.publicKeys());
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | null = null;

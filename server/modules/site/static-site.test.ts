@@ -5,15 +5,16 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { founder } from "../../../content/founder.ts";
-import { publicRoutes } from "../../../contracts/site-routes.ts";
+import { founder } from "#content/founder.ts";
+import { sitemapRoutes } from "#web/lib/route-table.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
 
 const [pglite] = databaseBackends();
 const page = (name: string, inline = "") =>
-  `<!doctype html><html><head><script>${inline}</script><script type="application/ld+json">{"@type":"Organization"}</script></head><body><h1>${name}</h1></body></html>`;
+  `<!doctype html><html><head><script>${inline}</script><script ` +
+  `type="application/ld+json">{"@type":"Organization"}</script></head><body><h1>${name}</h1></body></html>`;
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("serving the built site", () => {
@@ -29,6 +30,7 @@ describe("serving the built site", () => {
       "about/index.html": page("About page", "window.about=2"),
       [`${founder.handle}/index.html`]: page("Founder page"),
       "__spa-fallback.html": page("App shell", "window.spa=3"),
+      "domains/index.html": page("Domain search tool"),
       "__not-found/index.html": page("Oops! Page Not Found"),
       "fr/index.html": page("Page d'accueil"),
       "fr/about/index.html": page("À propos"),
@@ -41,7 +43,9 @@ describe("serving the built site", () => {
     }
     await writeFile(path.join(dir, "assets/app-abc123.js.br"), brotliCompressSync("console.log('app')"));
     ({ database, cleanup } = await pglite!.open());
-    app = await testApp(database, { env: { STATIC_DIR: dir, PUBLIC_URL: "https://www.example.rw" } });
+    app = await testApp(database, {
+      env: { STATIC_DIR: dir, PUBLIC_URL: "https://www.example.rw", PAYMENTS_TEST_MODE: "true" },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -54,6 +58,7 @@ describe("serving the built site", () => {
     ["/about", "About page"],
     ["/about/", "About page"],
     [`/${founder.handle}`, "Founder page"],
+    ["/domains", "Domain search tool"],
   ])("serves the prerendered page for %s", async (url, text) => {
     const response = await app.inject(url);
     expect(response.statusCode).toBe(200);
@@ -62,21 +67,28 @@ describe("serving the built site", () => {
     expect(response.body).toContain(text);
   });
 
-  it.each(["/domains", "/admin", "/admin/login", "/payment/receipt", "/project-details/42", "/tech-stack-advisor"])(
-    "serves the app shell for the client-only screen %s",
+  it.each([
+    "/account",
+    "/admin",
+    "/admin/login",
+    "/payment/receipt",
+    "/project-details/42",
+    "/domains/order/kigali.rw",
+  ])("serves the app shell for the client-only screen %s", async (url) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("App shell");
+  });
+
+  it.each(["/no-such-page", "/services/nope/deeper", "/wp-login.php"])(
+    "answers %s with the 404 page and status 404",
     async (url) => {
       const response = await app.inject(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain("App shell");
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.body).toContain("Oops! Page Not Found");
     },
   );
-
-  it.each(["/no-such-page", "/services/nope/deeper", "/wp-login.php"])("answers %s with the 404 page and status 404", async (url) => {
-    const response = await app.inject(url);
-    expect(response.statusCode).toBe(404);
-    expect(response.headers["content-type"]).toContain("text/html");
-    expect(response.body).toContain("Oops! Page Not Found");
-  });
 
   it.each([
     ["/fr", "Page d'accueil"],
@@ -89,7 +101,7 @@ describe("serving the built site", () => {
   });
 
   it("serves the app shell for client-only screens in every language, and each language its own 404 page", async () => {
-    expect((await app.inject("/sw/domains")).body).toContain("App shell");
+    expect((await app.inject("/sw/payment/receipt")).body).toContain("App shell");
     const missing = await app.inject("/sw/no-such-page");
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain("Ukurasa haupatikani");
@@ -107,6 +119,21 @@ describe("serving the built site", () => {
     expect(response.headers.location).toBe(location);
     expect(response.headers.vary).toContain("Accept-Language");
   });
+
+  // Finding 6 of issue 16: a non-Latin-1 path (a Cyrillic domain name) gave French, Swahili and
+  // Kinyarwanda visitors a 500, the decoded path being put in Location.
+  it.each(["fr", "sw", "rw"])(
+    "redirects a non-Latin-1 path for a %s visitor, still percent-encoded",
+    async (language) => {
+      const encoded = "/domain-details/%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84";
+      const response = await app.inject({ url: `${encoded}?from=%E2%9C%93`, headers: { "accept-language": language } });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`/${language}${encoded}?from=%E2%9C%93`);
+      const raw = await app.inject({ url: "/domain-details/пример.рф", headers: { "accept-language": language } });
+      expect(raw.statusCode).toBe(302);
+      expect(raw.headers.location).toBe(`/${language}${encoded}`);
+    },
+  );
 
   it.each([
     ["/about", { "accept-language": "fr", cookie: "lang=en" }],
@@ -160,16 +187,35 @@ describe("serving the built site", () => {
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const address = (path: string) => new URL(path, "https://www.example.rw/").toString();
     expect(locs).toEqual(
-      publicRoutes.flatMap((r) => [r.path, `/fr${r.path === "/" ? "" : r.path}`, `/sw${r.path === "/" ? "" : r.path}`, `/rw${r.path === "/" ? "" : r.path}`].map(address)),
+      sitemapRoutes.flatMap((r) =>
+        [
+          r.path,
+          `/fr${r.path === "/" ? "" : r.path}`,
+          `/sw${r.path === "/" ? "" : r.path}`,
+          `/rw${r.path === "/" ? "" : r.path}`,
+        ].map(address),
+      ),
     );
     expect(locs).toContain(`https://www.example.rw/${founder.handle}`);
     expect(locs).toContain(`https://www.example.rw/rw/${founder.handle}`);
+    // The tools and the payment page are listed too, in every language.
+    for (const path of ["/domains", "/vps-hosting", "/tech-stack-advisor", "/speed-analysis", "/payment"]) {
+      expect(locs).toContain(`https://www.example.rw${path}`);
+      expect(locs).toContain(`https://www.example.rw/sw${path}`);
+    }
     // Every entry names all its translations, with English as the default.
     const about = /<url><loc>https:\/\/www\.example\.rw\/sw\/about<\/loc>(.*?)<\/url>/.exec(response.body)?.[1] ?? "";
-    for (const [lang, path] of [["en", "/about"], ["fr", "/fr/about"], ["sw", "/sw/about"], ["rw", "/rw/about"], ["x-default", "/about"]]) {
+    for (const [lang, path] of [
+      ["en", "/about"],
+      ["fr", "/fr/about"],
+      ["sw", "/sw/about"],
+      ["rw", "/rw/about"],
+      ["x-default", "/about"],
+    ]) {
       expect(about).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${address(path!)}"/>`);
     }
-    expect(response.body).not.toMatch(/admin|domains|__not-found/);
+    // Staff screens, the 404 page and per-customer pages (orders, receipts, plans) are never listed.
+    expect(response.body).not.toMatch(/admin|__not-found|order|receipt|project-details|domain-details/);
   });
 
   it("points robots.txt at the sitemap and away from private areas", async () => {
@@ -177,5 +223,10 @@ describe("serving the built site", () => {
     expect(body).toContain("Sitemap: https://www.example.rw/sitemap.xml");
     expect(body).toContain("Disallow: /admin");
     expect(body).toContain("Disallow: /api/");
+    // The payment page itself is public; a customer's receipts and orders are not, in any language.
+    expect(body).not.toMatch(/Disallow: \/payment$/m);
+    for (const rule of ["/payment/", "/*/payment/", "/vps-hosting/order/", "/*/domains/order", "/project-details/"]) {
+      expect(body).toContain(`Disallow: ${rule}`);
+    }
   });
 });

@@ -11,8 +11,8 @@ import {
   localizePath,
   splitLanguage,
   type Language,
-} from "../../../contracts/languages.ts";
-import { findPublicRoute, isAppRoute, notFoundPagePath } from "../../../contracts/site-routes.ts";
+} from "#contracts/languages.ts";
+import { findPublicRoute, isAppRoute, notFoundPagePath } from "#web/lib/route-table.ts";
 import { serverT } from "../../lib/i18n.ts";
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -36,7 +36,11 @@ export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
     for (const match of html.matchAll(INLINE_SCRIPT)) {
       const attributes = match[1] ?? "";
       if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-      hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+      hashes.add(
+        `'sha256-${createHash("sha256")
+          .update(match[2] ?? "")
+          .digest("base64")}'`,
+      );
     }
   }
   return [...hashes].sort();
@@ -86,10 +90,12 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     reply.header("vary", "Accept-Language, Cookie");
     const preferred = preferredLanguage(request, pathname);
     if (!preferred) return;
-    const query = request.url.indexOf("?");
+    // Location carries the path as sent, percent-encoded (URL encodes what a client sent raw):
+    // a decoded non-Latin-1 path (a Cyrillic domain name) is not a valid header value.
+    const { pathname: encodedPath, search } = new URL(request.url, "http://local");
     return reply
       .header("cache-control", "private, no-cache")
-      .redirect(`${localizePath(pathname, preferred)}${query === -1 ? "" : request.url.slice(query)}`, 302);
+      .redirect(`${localizePath(encodedPath, preferred)}${search}`, 302);
   });
 
   if (available) {
@@ -119,7 +125,8 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     }
     const route = findPublicRoute(pathname);
     const appRoute = !route && isAppRoute(pathname);
-    if (route) return sendPage(reply, route.file === "/" ? "index.html" : `${route.file.slice(1)}/index.html`, 200);
+    if (route)
+      return sendPage(reply, route.htmlPath === "/" ? "index.html" : `${route.htmlPath.slice(1)}/index.html`, 200);
     if (appRoute) return sendPage(reply, "__spa-fallback.html", 200);
     return sendPage(reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404);
   });

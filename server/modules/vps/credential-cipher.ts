@@ -19,7 +19,12 @@ export function credentialCipher(key: Buffer): CredentialCipher {
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       cipher.setAAD(Buffer.from(orderId));
       const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+      return [
+        VERSION,
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        body.toString("base64url"),
+      ].join(".");
     },
     decrypt(ciphertext, orderId) {
       const [version, iv, tag, body] = ciphertext.split(".");

@@ -1,14 +1,12 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ApiErrorBody } from "../../../contracts/errors.ts";
-import { VpsCatalog, VpsOrderCreated, VpsOrderRequest, VpsOrderView } from "../../../contracts/vps.ts";
+import { ApiErrorBody } from "#contracts/errors.ts";
+import { VpsCatalog, VpsOrderCreated, VpsOrderRequest, VpsOrderView } from "#contracts/vps.ts";
 import type { VpsService } from "./vps-service.ts";
 
 const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/, "Not a VPS order link") });
 const ORDER_RATE_LIMIT = { max: 10, timeWindow: "10 minutes" };
 const LOOKUP_RATE_LIMIT = { max: 120, timeWindow: "1 minute" };
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The public side: the catalogue, placing an order, paying for it and following it by its link. */
 export const vpsRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (app, { service }) => {
@@ -21,14 +19,28 @@ export const vpsRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (
     "/api/vps/orders",
     {
       config: { rateLimit: ORDER_RATE_LIMIT },
-      schema: { body: VpsOrderRequest, response: { 201: VpsOrderCreated, 400: ApiErrorBody, 422: ApiErrorBody, 429: ApiErrorBody, 502: ApiErrorBody, 503: ApiErrorBody } },
+      schema: {
+        body: VpsOrderRequest,
+        response: {
+          201: VpsOrderCreated,
+          400: ApiErrorBody,
+          422: ApiErrorBody,
+          429: ApiErrorBody,
+          502: ApiErrorBody,
+          503: ApiErrorBody,
+        },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.createOrder(request.body, { origin: origin(request), ipAddress: request.ip })),
+    async (request, reply) =>
+      reply.status(201).send(await service.createOrder(request.body, { ipAddress: request.ip })),
   );
 
   app.get(
     "/api/vps/orders/:token",
-    { config: { rateLimit: LOOKUP_RATE_LIMIT }, schema: { params: TokenParams, response: { 200: VpsOrderView, 404: ApiErrorBody } } },
+    {
+      config: { rateLimit: LOOKUP_RATE_LIMIT },
+      schema: { params: TokenParams, response: { 200: VpsOrderView, 404: ApiErrorBody } },
+    },
     async (request, reply) => {
       // Login details may be in this answer: no cache anywhere may keep it.
       reply.header("cache-control", "no-store");
@@ -38,7 +50,13 @@ export const vpsRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (
 
   app.post(
     "/api/vps/orders/:token/payment",
-    { config: { rateLimit: ORDER_RATE_LIMIT }, schema: { params: TokenParams, response: { 200: z.object({ redirectUrl: z.string() }), 404: ApiErrorBody, 409: ApiErrorBody } } },
-    async (request) => service.payAgain(request.params.token, { origin: origin(request), ipAddress: request.ip }),
+    {
+      config: { rateLimit: ORDER_RATE_LIMIT },
+      schema: {
+        params: TokenParams,
+        response: { 200: z.object({ redirectUrl: z.string() }), 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
+    async (request) => service.payAgain(request.params.token, { ipAddress: request.ip }),
   );
 };

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans, VPS_RENEWAL_WINDOW_DAYS, type VpsPrices } from "../../../content/vps.ts";
+import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans, VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
 import {
+  type VpsPrices,
   canMoveVpsOrder,
   catalogFromContent,
   quoteVps,
-  VPS_CURRENCY_COUNTRY,
   VPS_TRANSITIONS,
-  VpsOrderRequest,
+  type VpsOrderRequest,
   type VpsCatalog,
   type VpsOrderCreated,
   type VpsOrderDetail,
@@ -17,22 +17,37 @@ import {
   type VpsOrderView,
   type VpsPriceItem,
   type VpsQuote,
-  type VpsTransitionRequest,
-} from "../../../contracts/vps.ts";
+  type VpsClusterHealth,
+} from "#contracts/vps.ts";
+import type { VpsTransitionRequest } from "#contracts/vps.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { defaultLanguage, languageLocales, localizePath, type Language } from "../../../contracts/languages.ts";
+import { defaultLanguage, languageLocales, localizePath, type Language } from "#contracts/languages.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
-import { newAccessToken, newReferenceCode, toOrderEvent } from "../../lib/orders.ts";
+import {
+  endRefundStep,
+  listOrderSteps,
+  newAccessToken,
+  newReferenceCode,
+  payForOrder,
+  refundable,
+  claimOrderRefund,
+  startOrderRefund,
+  toOrderEvent,
+  type OrderPayments,
+} from "../../lib/orders.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
-import { enqueueEmail } from "../notifications/outbox-repository.ts";
-import type { OrderPaidHandler } from "../payments/payment-service.ts";
+import { recordAudit, type AuditActor } from "../../lib/audit.ts";
+import { queueEmail } from "../notifications/index.ts";
 import type { CredentialCipher } from "./credential-cipher.ts";
-import type { Provisioner } from "./provisioner.ts";
+import type { Provisioner, ServerAction } from "./provisioner.ts";
+import { vpsFulfilment, VPS_ORDER_TYPE } from "./vps-fulfilment.ts";
+import { stepRecorder } from "../../lib/orders.ts";
 import {
   addEvent,
   claimCredentialReveal,
+  markServerDeleted,
+  stoppedBefore,
   expiringOrders,
   findOrderById,
   findOrderByToken,
@@ -46,17 +61,7 @@ import {
   type VpsOrderRow,
 } from "./vps-repository.ts";
 
-export const VPS_ORDER_TYPE = "vps";
-
-/** What the VPS capability needs from payments: "pay for this" and "tell me when it is paid". */
-export interface OrderPayments {
-  createHostedPayment(
-    input: { phoneNumber: string; amount: number; currency: string; country: string; description: string; ipAddress?: string; orderType?: string; orderRef?: string },
-    returnBase: string,
-    language?: Language,
-  ): Promise<{ transactionId: string; redirectUrl: string }>;
-  onOrderPaid(orderType: string, handler: OrderPaidHandler): void;
-}
+export { VPS_ORDER_TYPE };
 
 interface PlanSnapshot {
   id: string;
@@ -93,6 +98,20 @@ export function toSummary(row: VpsOrderRow): VpsOrderSummary {
   };
 }
 
+/** What a status move does to a running server: a cancelled service stops too (its disk waits for deletion). */
+function serverActionFor(from: VpsOrderStatus, to: VpsOrderStatus): ServerAction | null {
+  if (from === "active" && (to === "suspended" || to === "cancelled")) return "suspend";
+  if (from === "suspended" && to === "active") return "resume";
+  return null;
+}
+
+const HEALTH_TTL_MS = 30_000;
+
+/** A move nobody signed in made (the renewals job, a provisioner). */
+const SYSTEM: AuditActor = { id: null, username: null };
+
+/** Orders whose server may be deleted: no longer served, and not deleted yet. */
+const DELETABLE: readonly VpsOrderStatus[] = ["suspended", "cancelled"];
 
 export type VpsService = ReturnType<typeof vpsService>;
 
@@ -105,14 +124,27 @@ export function vpsService(deps: {
   notifyTo: string;
   log: FastifyBaseLogger;
   onQueued?: () => void;
+  /** How long one instance holds a build before another may take it over (longer than a build takes). */
+  provisionLeaseMs?: number;
+  /** Days a stopped server's disk is kept before staff are asked to delete it. */
+  retentionDays?: number;
 }) {
   const { db, payments, cipher, provisioner, publicUrl, notifyTo, log } = deps;
+  const retentionDays = deps.retentionDays ?? 30;
+  let healthCache: { at: number; value: Promise<VpsClusterHealth[]> } | null = null;
   /** The customer's order page, in the language they ordered in. */
-  const orderUrl = (token: string, language: string = defaultLanguage) => localizePath(`/vps-hosting/order/${token}`, asLanguage(language));
+  const orderUrl = (token: string, language: string = defaultLanguage) =>
+    localizePath(`/vps-hosting/order/${token}`, asLanguage(language));
 
   /** The catalogue with staff price changes applied; withdrawn plans stay listed as inactive. */
   async function catalog(database: Database = db): Promise<VpsCatalog> {
-    const base = catalogFromContent({ plans: vpsPlans, locations: vpsLocations, images: vpsImages, periods: vpsPeriods, addons: vpsAddons });
+    const base = catalogFromContent({
+      plans: vpsPlans,
+      locations: vpsLocations,
+      images: vpsImages,
+      periods: vpsPeriods,
+      addons: vpsAddons,
+    });
     const overrides = new Map((await priceOverrides(database)).map((row) => [row.itemId, row]));
     return {
       ...base,
@@ -140,6 +172,7 @@ export function vpsService(deps: {
       hostname: row.hostname,
       plan: (row.plan as PlanSnapshot).name,
       months: row.periodMonths,
+      period: vt("email.period", { count: row.periodMonths, lng }),
       total: quote.total.toLocaleString(lng === defaultLanguage ? "en-US" : languageLocales[lng].intl),
       currency: row.currency,
       orderUrl: `${publicUrl}${orderUrl(row.accessToken, lng)}`,
@@ -156,8 +189,39 @@ export function vpsService(deps: {
   }
 
   async function notify(database: Database, row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
-    await enqueueEmail(database, customerEmail(row, kind, extra));
+    await queueEmail(database, customerEmail(row, kind, extra));
   }
+
+  /** Staff read English, like the rest of the admin area. */
+  async function notifyStaff(database: Database, row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
+    const values = {
+      reference: row.reference,
+      hostname: row.hostname,
+      location: row.locationId,
+      serverIp: row.serverIp ?? "-",
+      provisioner: provisioner.name,
+      adminUrl: `${publicUrl}/admin/vps/orders/${row.id}`,
+      ...extra,
+      lng: "en",
+    };
+    await queueEmail(database, {
+      kind: `vps.${kind}`,
+      toAddress: notifyTo,
+      subject: vt(`email.${kind}.subject`, values),
+      textBody: vt(`email.${kind}.body`, values),
+    });
+  }
+
+  const fulfilment = vpsFulfilment({
+    db,
+    provisioner,
+    cipher,
+    log,
+    transitionIn: (tx, order, request, actor) => transitionIn(tx, order, request, actor),
+    notifyStaff,
+    queued: () => deps.onQueued?.(),
+    leaseMs: deps.provisionLeaseMs ?? 30 * 60_000,
+  });
 
   function describeAddons(row: VpsOrderRow): string {
     const chosen = row.addons as { backups: boolean; extraIpv4: number; managedSupport: boolean };
@@ -169,24 +233,50 @@ export function vpsService(deps: {
     return names.length ? names.join(", ") : "none";
   }
 
-  const onPaid: OrderPaidHandler = async (tx, payment) => {
+  const onPaid: Parameters<OrderPayments["onOrderPaid"]>[1] = async (tx, payment) => {
     const order = await findOrderById(tx, payment.orderRef, true);
     if (!order) {
-      log.error({ orderRef: payment.orderRef, transactionId: payment.transactionId }, "payment completed for a VPS order that does not exist");
+      log.error(
+        { orderRef: payment.orderRef, transactionId: payment.transactionId },
+        "payment completed for a VPS order that does not exist",
+      );
       return;
     }
     if (order.status !== "pending_payment") {
       // Paid twice, or paid after a cancellation: staff must refund it; the order does not move.
-      log.error({ orderId: order.id, status: order.status, transactionId: payment.transactionId }, "payment completed for a VPS order not waiting for one; refund it");
-      await addEvent(tx, { orderId: order.id, kind: "note", body: `Payment ${payment.transactionId} of ${payment.amount} ${payment.currency} completed while the order was ${order.status}: refund it.` });
+      log.error(
+        { orderId: order.id, status: order.status, transactionId: payment.transactionId },
+        "payment completed for a VPS order not waiting for one; refund it",
+      );
+      await addEvent(tx, {
+        orderId: order.id,
+        kind: "note",
+        body:
+          `Payment ${payment.transactionId} of ${payment.amount} ${payment.currency} completed ` +
+          `while the order was ${order.status}: refund it.`,
+      });
       return;
     }
     if (Number(payment.amount) !== Number(order.amount) || payment.currency !== order.currency) {
-      log.error({ orderId: order.id, paid: payment.amount, expected: order.amount }, "VPS order paid a different amount");
+      log.error(
+        { orderId: order.id, paid: payment.amount, expected: order.amount },
+        "VPS order paid a different amount",
+      );
     }
-    const paid = await moveOrder(tx, order.id, "pending_payment", "paid", { paidAt: new Date(), paymentTransactionId: payment.transactionId });
+    const automatic = fulfilment.isAutomatic(order);
+    const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
+      paidAt: new Date(),
+      paymentTransactionId: payment.transactionId,
+      ...(automatic ? { provisionDueAt: new Date(), provisionAttempts: 0 } : {}),
+    });
     if (!paid) return;
-    await addEvent(tx, { orderId: order.id, kind: "status", fromStatus: "pending_payment", toStatus: "paid", body: `Payment ${payment.transactionId}` });
+    await addEvent(tx, {
+      orderId: order.id,
+      kind: "status",
+      fromStatus: "pending_payment",
+      toStatus: "paid",
+      body: `Payment ${payment.transactionId}`,
+    });
     await notify(tx, paid, "paid");
     const values = {
       reference: paid.reference,
@@ -199,56 +289,124 @@ export function vpsService(deps: {
       location: paid.locationId,
       image: paid.imageId,
       months: paid.periodMonths,
+      period: vt("email.period", { count: paid.periodMonths, lng: "en" }),
       addons: describeAddons(paid),
       access: paid.accessMethod === "ssh_key" ? "SSH key" : "password",
       adminUrl: `${publicUrl}/admin/vps/orders/${paid.id}`,
+      fulfiller: provisioner.fulfillerFor(paid.locationId),
     };
     // Staff read English, like the rest of the admin area.
-    await enqueueEmail(tx, { kind: "vps.staffPaid", toAddress: notifyTo, subject: vt("email.staffPaid.subject", { ...values, lng: "en" }), textBody: vt("email.staffPaid.body", { ...values, lng: "en" }) });
+    const kind = automatic ? "staffPaidAutomatic" : "staffPaid";
+    await queueEmail(tx, {
+      kind: `vps.${kind}`,
+      toAddress: notifyTo,
+      subject: vt(`email.${kind}.subject`, { ...values, lng: "en" }),
+      textBody: vt(`email.${kind}.body`, { ...values, lng: "en" }),
+    });
+    if (!automatic) {
+      const handover = await stepRecorder(tx, { orderType: VPS_ORDER_TYPE, orderId: paid.id }, "manual").start(
+        "provision:handover",
+      );
+      await handover.manual(vt("fulfilment.byHand", { lng: "en" }));
+    }
     deps.onQueued?.();
+    // The build waits on the network, so it runs after this transaction commits, outside it.
+    if (automatic) fulfilment.schedule(paid.id);
   };
   payments.onOrderPaid(VPS_ORDER_TYPE, onPaid);
 
-  async function pay(order: VpsOrderRow, origin: string, ipAddress: string | undefined) {
-    const { country } = VPS_CURRENCY_COUNTRY[order.currency as keyof typeof VPS_CURRENCY_COUNTRY];
-    const payment = await payments.createHostedPayment(
+  // A refund staff approved has ended: refunded (the customer is emailed), or staff look again.
+  payments.onOrderRefund(VPS_ORDER_TYPE, async (tx, outcome) => {
+    await endRefundStep(tx, VPS_ORDER_TYPE, outcome);
+    const order = await findOrderById(tx, outcome.orderRef, true);
+    if (!order) return;
+    const values = { refundId: outcome.refundId, answer: outcome.answer, lng: "en" };
+    if (outcome.status === "COMPLETED" && order.status === "failed") {
+      await transitionIn(tx, order, { to: "refunded" }, { id: null, username: outcome.fulfiller });
+      await addEvent(tx, {
+        orderId: order.id,
+        kind: "note",
+        body: vt("refund.refunded", values),
+        actorUsername: outcome.fulfiller,
+      });
+      deps.onQueued?.();
+      return;
+    }
+    const key = outcome.status === "FAILED" ? "refund.failed" : "refund.late";
+    await addEvent(tx, { orderId: order.id, kind: "note", body: vt(key, values), actorUsername: outcome.fulfiller });
+    if (outcome.status === "FAILED") {
+      const staffValues = {
+        ...values,
+        reference: order.reference,
+        hostname: order.hostname,
+        adminUrl: `${publicUrl}/admin/vps/orders/${order.id}`,
+      };
+      await queueEmail(tx, {
+        kind: "vps.staffRefundFailed",
+        toAddress: notifyTo,
+        subject: vt("email.staffRefundFailed.subject", staffValues),
+        textBody: vt("email.staffRefundFailed.body", staffValues),
+      });
+      deps.onQueued?.();
+    }
+  });
+
+  // After paying, the customer comes back to the order's own page.
+  payments.onOrderReturn(VPS_ORDER_TYPE, async (orderRef) => {
+    const order = await findOrderById(db, orderRef);
+    return order ? orderUrl(order.accessToken, order.language) : null;
+  });
+
+  async function pay(order: VpsOrderRow, ipAddress: string | undefined) {
+    const payment = await payForOrder(
+      payments,
+      order,
       {
-        phoneNumber: order.phoneNumber,
-        amount: Number(order.amount),
-        currency: order.currency,
-        country,
-        description: vt("paymentDescription", { code: order.reference.slice(4) }),
         orderType: VPS_ORDER_TYPE,
         orderRef: order.id,
-        ...(ipAddress ? { ipAddress } : {}),
+        description: vt("paymentDescription", { code: order.reference.slice(4) }),
       },
-      origin,
+      { ipAddress },
     );
     await updateOrder(db, order.id, { paymentTransactionId: payment.transactionId });
     return payment;
   }
 
-  async function transitionIn(tx: Database, order: VpsOrderRow, request: z.output<typeof import("../../../contracts/vps.ts").VpsTransitionRequest>, actor: AuditActor, ipAddress?: string): Promise<VpsOrderRow> {
+  async function transitionIn(
+    tx: Database,
+    order: VpsOrderRow,
+    request: z.output<typeof VpsTransitionRequest>,
+    actor: AuditActor,
+    ipAddress?: string,
+  ): Promise<VpsOrderRow> {
     const from = order.status as VpsOrderStatus;
     const { to } = request;
     // Only a completed payment marks an order paid; staff cannot.
     if (!canMoveVpsOrder(from, to) || (to === "paid" && actor.id !== null)) {
-      throw new AppError("invalid_transition", vt("cannotMove", { from: vt(`status.${from}`), to: vt(`status.${to}`) }), 409);
+      throw new AppError(
+        "invalid_transition",
+        vt("cannotMove", { from: vt(`status.${from}`), to: vt(`status.${to}`) }),
+        409,
+      );
     }
     const changes: Partial<VpsOrderRow> = {};
     let emailKind: string = to;
     // Parts of the customer's email, in the customer's language (this request is a member of staff's).
     const lng = asLanguage(order.language);
-    const extra: Record<string, unknown> = { reason: request.reason ? vt("email.reasonLine", { reason: request.reason.replace(/\.$/, ""), lng }) : "" };
+    const extra: Record<string, unknown> = {
+      reason: request.reason ? vt("email.reasonLine", { reason: request.reason.replace(/\.$/, ""), lng }) : "",
+    };
     if (to === "active" && from === "provisioning") {
       const server = request.server;
       if (!server) throw fieldError("server.ipAddress", vt("serverMissing"));
-      if (order.accessMethod === "password" && !server.password) throw fieldError("server.password", vt("passwordMissing"));
+      if (order.accessMethod === "password" && !server.password)
+        throw fieldError("server.password", vt("passwordMissing"));
       const now = new Date();
       Object.assign(changes, {
         serverIp: server.ipAddress,
         serverUsername: server.username,
-        credentialsCiphertext: order.accessMethod === "password" && server.password ? cipher.encrypt(server.password, order.id) : null,
+        credentialsCiphertext:
+          order.accessMethod === "password" && server.password ? cipher.encrypt(server.password, order.id) : null,
         credentialsRevealedAt: null,
         activatedAt: now,
         expiresAt: order.expiresAt ?? addMonths(now, order.periodMonths),
@@ -256,17 +414,59 @@ export function vpsService(deps: {
       extra.ip = server.ipAddress;
       extra.username = server.username;
       extra.expiresAt = (changes.expiresAt as Date).toISOString().slice(0, 10);
-      extra.login = order.accessMethod === "ssh_key" ? vt("email.loginWithKey", { username: server.username, ip: server.ipAddress, lng }) : vt("email.loginWithPassword", { lng });
+      extra.login =
+        order.accessMethod === "ssh_key"
+          ? vt("email.loginWithKey", { username: server.username, ip: server.ipAddress, lng })
+          : vt("email.loginWithPassword", { lng });
     } else if (to === "active") {
       emailKind = "reactivated";
     }
-    if (to === "provisioning") changes.provisioner = provisioner.name;
+    if (to === "provisioning") {
+      changes.provisioner = provisioner.fulfillerFor(order.locationId);
+      // Staff sending it (back) to provisioning: an automatic provisioner builds it now.
+      if (fulfilment.isAutomatic(order) && actor.id !== null)
+        Object.assign(changes, { provisionDueAt: new Date(), provisionAttempts: 0, provisionLeaseUntil: null });
+    }
+    if (to === "suspended" || (to === "cancelled" && from === "active")) changes.suspendedAt = new Date();
+    if (to === "active" && from === "suspended") changes.suspendedAt = null;
     const moved = await moveOrder(tx, order.id, from, to, changes);
-    if (!moved) throw new AppError("conflict", vt("cannotMove", { from: vt(`status.${from}`), to: vt(`status.${to}`) }), 409);
-    await addEvent(tx, { orderId: order.id, kind: "status", fromStatus: from, toStatus: to, body: request.reason ?? null, actorUsername: actor.username });
+    if (!moved)
+      throw new AppError("conflict", vt("cannotMove", { from: vt(`status.${from}`), to: vt(`status.${to}`) }), 409);
+    await addEvent(tx, {
+      orderId: order.id,
+      kind: "status",
+      fromStatus: from,
+      toStatus: to,
+      body: request.reason ?? null,
+      actorUsername: actor.username,
+    });
     // The audit trail says what happened, never the login details.
-    await recordAudit(tx, { actor, action: "vps.order.status", targetType: "vps_order", targetId: order.id, details: { from, to, reference: order.reference, ...(request.server ? { ipAddress: request.server.ipAddress, username: request.server.username } : {}) }, ...(ipAddress ? { ipAddress } : {}) });
+    await recordAudit(tx, {
+      actor,
+      action: "vps.order.status",
+      targetType: "vps_order",
+      targetId: order.id,
+      details: {
+        from,
+        to,
+        reference: order.reference,
+        ...(request.server ? { ipAddress: request.server.ipAddress, username: request.server.username } : {}),
+      },
+      ...(ipAddress ? { ipAddress } : {}),
+    });
     await notify(tx, moved, emailKind, extra);
+    if (to === "active" && from === "provisioning" && actor.id !== null && request.server) {
+      // Built by hand: the step staff took, beside any an automatic provisioner recorded.
+      const step = await stepRecorder(
+        tx,
+        { orderType: VPS_ORDER_TYPE, orderId: order.id },
+        "manual",
+        actor.username,
+      ).start("provision:by-hand");
+      await step.succeed(
+        vt("fulfilment.builtByHand", { ip: request.server.ipAddress, username: request.server.username, lng: "en" }),
+      );
+    }
     return moved;
   }
 
@@ -287,12 +487,58 @@ export function vpsService(deps: {
       hasCredentials: row.credentialsCiphertext !== null,
       credentialsRevealedAt: iso(row.credentialsRevealedAt),
       provisioner: row.provisioner,
+      serverDeletedAt: iso(row.serverDeletedAt),
+      canDeleteServer: DELETABLE.includes(row.status as VpsOrderStatus) && !row.serverDeletedAt,
       paidAt: iso(row.paidAt),
       activatedAt: iso(row.activatedAt),
       nextStatuses: VPS_TRANSITIONS[row.status as VpsOrderStatus].filter((status) => status !== "paid"),
       events: (await orderEvents(db, row.id)).map(toOrderEvent),
+      fulfilment: await fulfilment.fulfilmentOf(row),
       orderUrl: orderUrl(row.accessToken, row.language),
     };
+  }
+
+  async function transition(
+    id: string,
+    request: z.output<typeof VpsTransitionRequest>,
+    actor: AuditActor,
+    ipAddress?: string,
+  ): Promise<VpsOrderDetail> {
+    let from: VpsOrderStatus | undefined;
+    const moved = await db.transaction(async (tx) => {
+      const order = await findOrderById(tx, id, true);
+      if (!order) throw new AppError("not_found", vt("adminOrderNotFound"), 404);
+      from = order.status as VpsOrderStatus;
+      return transitionIn(tx, order, request, actor, ipAddress);
+    });
+    deps.onQueued?.();
+    const action = serverActionFor(from!, moved.status as VpsOrderStatus);
+    if (action) await fulfilment.serverAction(moved, action, actor);
+    else if (moved.status === "provisioning" && fulfilment.isAutomatic(moved)) fulfilment.schedule(id, actor.username);
+    return detail((await findOrderById(db, id)) ?? moved);
+  }
+
+  /** A move another capability asks for, applied only if the order is still where it expects. */
+  async function moveIfIn(
+    id: string,
+    from: VpsOrderStatus,
+    to: VpsOrderStatus,
+    options: { reason?: string; actor?: AuditActor },
+  ): Promise<VpsOrderDetail | null> {
+    const row = await findOrderById(db, id);
+    if (!row) return null;
+    if (row.status !== from) return detail(row);
+    try {
+      return await transition(
+        id,
+        { to, ...(options.reason ? { reason: options.reason } : {}) },
+        options.actor ?? SYSTEM,
+      );
+    } catch (error) {
+      // Someone else moved it meanwhile: what they did stands.
+      if (error instanceof AppError && error.status === 409) return detail((await findOrderById(db, id))!);
+      throw error;
+    }
   }
 
   return {
@@ -300,15 +546,26 @@ export function vpsService(deps: {
 
     /** Stores the order (and its "received" email), then opens the payment page for it. */
     /** `context.language`: the page the customer orders from (the request's); their emails and links keep it. */
-    async createOrder(input: z.output<typeof VpsOrderRequest>, context: { origin: string; ipAddress?: string; language?: Language }): Promise<VpsOrderCreated> {
+    async createOrder(
+      input: z.output<typeof VpsOrderRequest>,
+      context: { ipAddress?: string; language?: Language },
+    ): Promise<VpsOrderCreated> {
       const language = context.language ?? currentLanguage();
       const current = await catalog();
       const plan = current.plans.find((p) => p.id === input.planId && p.active);
       if (!plan) throw fieldError("planId", vt("validation.planUnknown"));
-      if (!current.locations.some((l) => l.id === input.locationId)) throw fieldError("locationId", vt("validation.locationUnknown"));
-      if (!current.images.some((i) => i.id === input.imageId)) throw fieldError("imageId", vt("validation.imageUnknown"));
-      if (!current.periods.some((p) => p.months === input.periodMonths)) throw fieldError("periodMonths", vt("validation.periodUnknown"));
-      const quote = quoteVps(current, { planId: plan.id, periodMonths: input.periodMonths, addons: input.addons, currency: input.currency });
+      if (!current.locations.some((l) => l.id === input.locationId))
+        throw fieldError("locationId", vt("validation.locationUnknown"));
+      if (!current.images.some((i) => i.id === input.imageId))
+        throw fieldError("imageId", vt("validation.imageUnknown"));
+      if (!current.periods.some((p) => p.months === input.periodMonths))
+        throw fieldError("periodMonths", vt("validation.periodUnknown"));
+      const quote = quoteVps(current, {
+        planId: plan.id,
+        periodMonths: input.periodMonths,
+        addons: input.addons,
+        currency: input.currency,
+      });
       const id = randomUUID();
       const token = newAccessToken();
       const order = await db.transaction(async (tx) => {
@@ -318,7 +575,14 @@ export function vpsService(deps: {
           accessToken: token,
           status: "pending_payment",
           planId: plan.id,
-          plan: { id: plan.id, name: plan.name, vcpu: plan.vcpu, ramGb: plan.ramGb, ssdGb: plan.ssdGb, bandwidthTb: plan.bandwidthTb },
+          plan: {
+            id: plan.id,
+            name: plan.name,
+            vcpu: plan.vcpu,
+            ramGb: plan.ramGb,
+            ssdGb: plan.ssdGb,
+            bandwidthTb: plan.bandwidthTb,
+          },
           locationId: input.locationId,
           imageId: input.imageId,
           periodMonths: input.periodMonths,
@@ -340,16 +604,21 @@ export function vpsService(deps: {
         return row;
       });
       deps.onQueued?.();
-      const payment = await pay(order, context.origin, context.ipAddress);
-      return { token, reference: order.reference, orderUrl: orderUrl(token, language), redirectUrl: payment.redirectUrl };
+      const payment = await pay(order, context.ipAddress);
+      return {
+        token,
+        reference: order.reference,
+        orderUrl: orderUrl(token, language),
+        redirectUrl: payment.redirectUrl,
+      };
     },
 
     /** Another payment page for an order still waiting for payment (the first was abandoned or failed). */
-    async payAgain(token: string, context: { origin: string; ipAddress?: string }): Promise<{ redirectUrl: string }> {
+    async payAgain(token: string, context: { ipAddress?: string }): Promise<{ redirectUrl: string }> {
       const order = await findOrderByToken(db, token);
       if (!order) throw new AppError("not_found", vt("orderNotFound"), 404);
       if (order.status !== "pending_payment") throw new AppError("not_payable", vt("notPayable"), 409);
-      const { redirectUrl } = await pay(order, context.origin, context.ipAddress);
+      const { redirectUrl } = await pay(order, context.ipAddress);
       return { redirectUrl };
     },
 
@@ -362,10 +631,16 @@ export function vpsService(deps: {
         let password: string | null = null;
         let shownBefore = false;
         if (order.credentialsCiphertext) {
-          if (await claimCredentialReveal(db, order.id)) password = cipher.decrypt(order.credentialsCiphertext, order.id);
+          if (await claimCredentialReveal(db, order.id))
+            password = cipher.decrypt(order.credentialsCiphertext, order.id);
           else shownBefore = true;
         }
-        server = { ipAddress: order.serverIp, username: order.serverUsername, password, passwordShownBefore: shownBefore };
+        server = {
+          ipAddress: order.serverIp,
+          username: order.serverUsername,
+          password,
+          passwordShownBefore: shownBefore,
+        };
       }
       return {
         reference: order.reference,
@@ -383,6 +658,7 @@ export function vpsService(deps: {
         expiresAt: iso(order.expiresAt),
         server,
         canPay: order.status === "pending_payment",
+        payments: await payments.paymentsForOrder(VPS_ORDER_TYPE, order.id),
       };
     },
 
@@ -402,32 +678,144 @@ export function vpsService(deps: {
      * One step of the state machine, by staff. Starting provisioning hands the order to the
      * provisioner; one that builds servers itself (not the manual one) takes it straight to active.
      */
-    async transition(id: string, request: z.output<typeof import("../../../contracts/vps.ts").VpsTransitionRequest>, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
-      let moved = await db.transaction(async (tx) => {
+    transition,
+
+    /** Staff's retry of a failed (or handed-over) step: builds again from where it stopped, or repeats the server action. */
+    async retry(id: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
+      await fulfilment.retry(id, actor, ipAddress);
+      return detail((await findOrderById(db, id))!);
+    },
+
+    /**
+     * Staff approve the refund of a failed order: it is sent through the payment provider under its
+     * own id (audited); the order moves to refunded once the provider confirms.
+     */
+    async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
+      // Under the order's row lock: of parallel approvals, one claims the refund (its running step);
+      // every later one finds that step and is refused.
+      const { order, stepId } = await db.transaction(async (tx) => {
         const order = await findOrderById(tx, id, true);
         if (!order) throw new AppError("not_found", vt("adminOrderNotFound"), 404);
-        return transitionIn(tx, order, request, actor, ipAddress);
-      });
-      deps.onQueued?.();
-      if (moved.status === "provisioning") {
-        const result = await provisioner.provision({
-          orderId: moved.id,
-          reference: moved.reference,
-          hostname: moved.hostname,
-          planId: moved.planId,
-          locationId: moved.locationId,
-          imageId: moved.imageId,
-          sshPublicKey: moved.sshPublicKey,
+        const steps = await listOrderSteps(tx, VPS_ORDER_TYPE, id);
+        if (!refundable(order.status === "failed", order.paymentTransactionId !== null, steps))
+          throw new AppError("not_refundable", vt("refund.notRefundable"), 409);
+        await recordAudit(tx, {
+          actor,
+          action: "vps.order.refund",
+          targetType: "vps_order",
+          targetId: id,
+          details: { reference: order.reference, amount: order.amount, currency: order.currency },
+          ...(ipAddress ? { ipAddress } : {}),
         });
-        if (result.kind === "ready") {
-          moved = await db.transaction(async (tx) => {
-            const order = (await findOrderById(tx, id, true))!;
-            return transitionIn(tx, order, { to: "active", server: { ipAddress: result.ipAddress, username: result.username, ...(result.password ? { password: result.password } : {}) } }, { id: null, username: provisioner.name });
-          });
-          deps.onQueued?.();
-        }
+        await addEvent(tx, {
+          orderId: id,
+          kind: "note",
+          body: vt("refund.approved", { fulfiller: payments.refundFulfiller, lng: "en" }),
+          actorUsername: actor.username,
+        });
+        const stepId = await claimOrderRefund(
+          tx,
+          { orderType: VPS_ORDER_TYPE, orderId: id },
+          payments.refundFulfiller,
+          actor.username,
+        );
+        return { order, stepId };
+      });
+      await startOrderRefund(
+        db,
+        payments,
+        { orderType: VPS_ORDER_TYPE, orderId: id, depositId: order.paymentTransactionId! },
+        { id: actor.id!, username: actor.username },
+        stepId,
+        ipAddress,
+      );
+      return detail((await findOrderById(db, id))!);
+    },
+
+    /** The provisioning job's round (every listening instance): builds due now. */
+    runDue: () => fulfilment.runDue(),
+
+    /** Resolves when builds and server actions started here have finished. */
+    idle: () => fulfilment.idle(),
+
+    /** Each configured cluster's health, checked at most every 30 s per instance (the dashboard polls). */
+    async clusterHealth(): Promise<VpsClusterHealth[]> {
+      if (!provisioner.health) return [];
+      if (!healthCache || Date.now() - healthCache.at > HEALTH_TTL_MS) {
+        const value = provisioner.health();
+        healthCache = { at: Date.now(), value };
+        value.catch(() => (healthCache = null));
       }
-      return detail(moved);
+      return healthCache.value;
+    },
+
+    /** Servers stopped longer than the retention period and not yet deleted: staff confirm each deletion. */
+    async serversToDelete(now = new Date()) {
+      const before = new Date(now.getTime() - retentionDays * 86_400_000);
+      return (await stoppedBefore(db, before)).map((row) => ({
+        ...toSummary(row),
+        suspendedAt: row.suspendedAt!.toISOString(),
+        daysStopped: Math.floor((now.getTime() - row.suspendedAt!.getTime()) / 86_400_000),
+      }));
+    },
+
+    /**
+     * Suspends a running service and stops its server (renewals: unpaid after the grace period).
+     * Idempotent: an order that is not active (already suspended, cancelled) is left as it is.
+     * Null: no such order.
+     */
+    async suspendServer(id: string, options: { reason?: string; actor?: AuditActor } = {}) {
+      return moveIfIn(id, "active", "suspended", options);
+    },
+
+    /** Runs a suspended service again and starts its server (renewals: paid). Idempotent like suspendServer. */
+    async resumeServer(id: string, options: { reason?: string; actor?: AuditActor } = {}) {
+      return moveIfIn(id, "suspended", "active", options);
+    },
+
+    /**
+     * Deletes the server of a suspended or cancelled order for good, after staff confirmed it by
+     * typing the order's reference (the retention period is over). A suspended order becomes
+     * cancelled first. The provisioner deletes it, or staff are asked to.
+     */
+    async destroyServer(
+      id: string,
+      confirmation: { reference: string; reason?: string | undefined },
+      actor: AuditActor,
+      ipAddress?: string,
+    ): Promise<VpsOrderDetail> {
+      const row = await findOrderById(db, id);
+      if (!row) throw new AppError("not_found", vt("adminOrderNotFound"), 404);
+      if (confirmation.reference.trim().toUpperCase() !== row.reference)
+        throw fieldError("reference", vt("destroyConfirm", { reference: row.reference }));
+      if (!DELETABLE.includes(row.status as VpsOrderStatus) || row.serverDeletedAt)
+        throw new AppError("not_deletable", vt("notDeletable"), 409);
+      let current = row;
+      if (row.status === "suspended") {
+        current = await db.transaction(async (tx) => {
+          const order = (await findOrderById(tx, id, true))!;
+          return transitionIn(
+            tx,
+            order,
+            { to: "cancelled", ...(confirmation.reason ? { reason: confirmation.reason } : {}) },
+            actor,
+            ipAddress,
+          );
+        });
+        deps.onQueued?.();
+      }
+      const claimed = await markServerDeleted(db, id);
+      if (!claimed) throw new AppError("not_deletable", vt("notDeletable"), 409);
+      await recordAudit(db, {
+        actor,
+        action: "vps.server.delete",
+        targetType: "vps_order",
+        targetId: id,
+        details: { reference: row.reference, provisioner: provisioner.name },
+        ...(ipAddress ? { ipAddress } : {}),
+      });
+      await fulfilment.serverAction(current, "destroy", actor);
+      return detail((await findOrderById(db, id))!);
     },
 
     async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderEvent | null> {
@@ -435,33 +823,142 @@ export function vpsService(deps: {
         const order = await findOrderById(tx, id);
         if (!order) return null;
         const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
-        await recordAudit(tx, { actor, action: "vps.order.note", targetType: "vps_order", targetId: id, ...(ipAddress ? { ipAddress } : {}) });
+        await recordAudit(tx, {
+          actor,
+          action: "vps.order.note",
+          targetType: "vps_order",
+          targetId: id,
+          ...(ipAddress ? { ipAddress } : {}),
+        });
         return toOrderEvent(row);
       });
+    },
+
+    /* ------------------------------------------------------------ renewals (from the customer's account) */
+
+    /**
+     * A service its customer may renew (running, or suspended with its server kept): each billing
+     * period priced from today's catalogue (staff price changes included) in the currency it was
+     * bought in, with the same add-ons. Null: no such order, or nothing left to renew.
+     */
+    async renewable(id: string) {
+      const row = await findOrderById(db, id);
+      if (!row || !row.expiresAt || row.serverDeletedAt) return null;
+      if (row.status !== "active" && row.status !== "suspended") return null;
+      const current = await catalog();
+      if (!current.plans.some((p) => p.id === row.planId)) return null;
+      const addons = (Array.isArray(row.addons) ? {} : row.addons) as Parameters<typeof quoteVps>[1]["addons"];
+      const options = current.periods.map((period) => {
+        const quote = quoteVps(current, {
+          planId: row.planId,
+          periodMonths: period.months,
+          addons,
+          currency: row.currency as VpsQuote["currency"],
+        });
+        return { period: period.months, amount: quote.total, currency: row.currency };
+      });
+      return {
+        id: row.id,
+        reference: row.reference,
+        hostname: row.hostname,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        language: row.language,
+        status: row.status as VpsOrderStatus,
+        expiresAt: row.expiresAt,
+        options,
+      };
+    },
+
+    /**
+     * A paid renewal adds `months` to the service, in the payment's transaction: from the end of
+     * the paid period while it runs, from today when it was suspended (the stopped days are not
+     * charged). Returns the new expiry and whether the server must be started again (`resumeServer`,
+     * after the transaction commits); null when the order cannot be renewed any more.
+     */
+    async extendPeriod(tx: Database, id: string, months: number, renewalReference: string, now: Date) {
+      const row = await findOrderById(tx, id, true);
+      if (!row || !row.expiresAt || (row.status !== "active" && row.status !== "suspended")) return null;
+      const suspended = row.status === "suspended";
+      const from = suspended && row.expiresAt < now ? now : row.expiresAt;
+      const expiresAt = addMonths(from, months);
+      await updateOrder(tx, id, { expiresAt });
+      await addEvent(tx, {
+        orderId: id,
+        kind: "note",
+        body: vt("renewal.extended", {
+          reference: renewalReference,
+          count: months,
+          expiresAt: expiresAt.toISOString().slice(0, 10),
+          lng: "en",
+        }),
+      });
+      return { expiresAt, resume: suspended };
     },
 
     /** Active and suspended services whose paid period ends within the renewal window. */
     async renewals(now = new Date()) {
       const until = new Date(now.getTime() + VPS_RENEWAL_WINDOW_DAYS * 86_400_000);
-      return (await expiringOrders(db, until)).map((row) => ({ ...toSummary(row), daysLeft: Math.max(0, Math.ceil((row.expiresAt!.getTime() - now.getTime()) / 86_400_000)) }));
+      return (await expiringOrders(db, until)).map((row) => ({
+        ...toSummary(row),
+        daysLeft: Math.max(0, Math.ceil((row.expiresAt!.getTime() - now.getTime()) / 86_400_000)),
+      }));
     },
 
     async prices(): Promise<VpsPriceItem[]> {
       const current = await catalog();
       const changed = new Set((await priceOverrides(db)).map((row) => row.itemId));
       return [
-        ...current.plans.map((plan) => ({ id: plan.id, kind: "plan" as const, name: plan.name, monthly: plan.monthly, active: plan.active, changed: changed.has(plan.id) })),
-        ...current.addons.map((addon) => ({ id: addon.id, kind: "addon" as const, name: addon.name, monthly: addon.monthly, active: true, changed: changed.has(addon.id) })),
+        ...current.plans.map((plan) => ({
+          id: plan.id,
+          kind: "plan" as const,
+          name: plan.name,
+          monthly: plan.monthly,
+          active: plan.active,
+          changed: changed.has(plan.id),
+        })),
+        ...current.addons.map((addon) => ({
+          id: addon.id,
+          kind: "addon" as const,
+          name: addon.name,
+          monthly: addon.monthly,
+          active: true,
+          changed: changed.has(addon.id),
+        })),
       ];
     },
 
-    async updatePrice(itemId: string, update: { monthly: VpsPrices; active: boolean }, actor: AuditActor, ipAddress?: string): Promise<VpsPriceItem[]> {
-      const kind = vpsPlans.some((p) => p.id === itemId) ? "plan" : vpsAddons.some((a) => a.id === itemId) ? "addon" : null;
+    async updatePrice(
+      itemId: string,
+      update: { monthly: VpsPrices; active: boolean },
+      actor: AuditActor,
+      ipAddress?: string,
+    ): Promise<VpsPriceItem[]> {
+      const kind = vpsPlans.some((p) => p.id === itemId)
+        ? "plan"
+        : vpsAddons.some((a) => a.id === itemId)
+          ? "addon"
+          : null;
       if (!kind) throw new AppError("not_found", vt("priceItemNotFound"), 404);
-      const before = (await catalog()).plans.find((p) => p.id === itemId)?.monthly ?? vpsAddons.find((a) => a.id === itemId)?.monthly;
+      const before =
+        (await catalog()).plans.find((p) => p.id === itemId)?.monthly ??
+        vpsAddons.find((a) => a.id === itemId)?.monthly;
       await db.transaction(async (tx) => {
-        await savePriceOverride(tx, { itemId, kind, monthly: update.monthly, active: kind === "addon" || update.active ? 1 : 0, updatedBy: actor.username });
-        await recordAudit(tx, { actor, action: "vps.price.update", targetType: `vps_${kind}`, targetId: itemId, details: { before, after: update.monthly, active: update.active }, ...(ipAddress ? { ipAddress } : {}) });
+        await savePriceOverride(tx, {
+          itemId,
+          kind,
+          monthly: update.monthly,
+          active: kind === "addon" || update.active ? 1 : 0,
+          updatedBy: actor.username,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: "vps.price.update",
+          targetType: `vps_${kind}`,
+          targetId: itemId,
+          details: { before, after: update.monthly, active: update.active },
+          ...(ipAddress ? { ipAddress } : {}),
+        });
       });
       return this.prices();
     },

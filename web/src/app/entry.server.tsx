@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { splitLanguage } from "../../../contracts/languages.ts";
+import { splitLanguage } from "#contracts/languages.ts";
 import { loadCatalogs } from "../i18n/index.ts";
 import { namespacesOf } from "../i18n/page-catalogs.ts";
 
@@ -21,9 +21,13 @@ export default async function handleRequest(
 ) {
   const { language } = splitLanguage(new URL(request.url).pathname);
   const matches = routerContext.staticHandlerContext.matches;
-  await loadCatalogs(language, namespacesOf(matches.map((match) => routerContext.routeModules[match.route.id]?.handle)));
+  await loadCatalogs(
+    language,
+    namespacesOf(matches.map((match) => routerContext.routeModules[match.route.id]?.handle)),
+  );
 
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  if (request.method.toUpperCase() === "HEAD")
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -39,7 +43,12 @@ export default async function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
       onShellError: reject,
       onError(error: unknown) {

@@ -1,12 +1,25 @@
-import type { ReactNode } from "react";
+// Must stay the first import: it configures Zod before any module builds a schema.
+import "../lib/zod-jitless.ts";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  type MetaDescriptor,
+  Outlet,
+  Scripts,
+  useMatches,
+  useRouteError,
+} from "react-router";
+import { company } from "#content/company.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { catalogsInUse, currentLanguage } from "../i18n/index.ts";
+import { catalogsInUse, currentLanguage, i18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID, namespacesOf } from "../i18n/page-catalogs.ts";
 import { useDocumentLanguage, useLanguageSync } from "../i18n/use-language.ts";
+import { earlyClicksScript, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { themeBootScript } from "../lib/theme.ts";
 import "./app.css";
 
@@ -23,7 +36,19 @@ function CatalogState() {
           resources: catalogsInUse(currentLanguage(), namespacesOf(matches.map((match) => match.handle))),
         }).replace(/</g, "\\u003c")
       : (document.getElementById(CATALOG_STATE_ID)?.textContent ?? "");
-  return <script id={CATALOG_STATE_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script
+      id={CATALOG_STATE_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
+
+/** The title of the app shell (the SPA fallback) until a screen's own meta names it. */
+export function meta(): MetaDescriptor[] {
+  return [{ title: i18n.t("meta.defaultTitle", { company: company.name }) }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -37,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script dangerouslySetInnerHTML={{ __html: earlyClicksScript }} />
         <Meta />
         <Links />
       </head>
@@ -51,6 +77,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useDocumentLanguage(useLanguageSync());
+  // Says the page is interactive: browser tests wait for this instead of for a quiet network.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+    replayEarlyClicks();
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { brandPlaceholders, englishContent, untranslatedContentKeys } from "../../../content/locales/english.ts";
-import { languages } from "../../../contracts/languages.ts";
+import { brandPlaceholders, englishContent, untranslatedContentKeys } from "#content/locales/english.ts";
+import { languages } from "#contracts/languages.ts";
 
 /**
  * Every translated catalog has every key of the English one (with the plural forms its
@@ -14,22 +14,37 @@ const read = (file: string): unknown => JSON.parse(readFileSync(path.join(root, 
 const translated = languages.filter((language) => language !== "en");
 /** The staff area stays English. */
 const staffOnly = new Set(["admin", "chat-console", "payments-admin", "vps-admin", "domains-admin"]);
-const names = (dir: string) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith(".json") && !staffOnly.has(f.slice(0, -5)));
-const pluralForms = (language: string) => new Intl.PluralRules(language === "rw" ? "en" : language).resolvedOptions().pluralCategories;
+const names = (dir: string) =>
+  readdirSync(path.join(root, dir)).filter((f) => f.endsWith(".json") && !staffOnly.has(f.slice(0, -5)));
+const pluralForms = (language: string) =>
+  new Intl.PluralRules(language === "rw" ? "en" : language).resolvedOptions().pluralCategories;
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}|<\/?(\d+)>|\$t\([^)]*\)/g)].map((m) => m[0].replace(/\s/g, "")).sort();
 
-function compare(english: unknown, other: unknown, where: string, language: string, content: boolean, problems: string[]): void {
+function compare(
+  english: unknown,
+  other: unknown,
+  where: string,
+  language: string,
+  content: boolean,
+  problems: string[],
+): void {
   if (typeof english === "string") {
     if (typeof other !== "string") return void problems.push(`${where}: not a string`);
-    const key = where.split(".").filter((part) => !/^\d+$/.test(part)).pop() ?? "";
-    if (content && untranslatedContentKeys.has(key) && brandPlaceholders(english) !== other) problems.push(`${where}: identifier changed`);
+    const key =
+      where
+        .split(".")
+        .filter((part) => !/^\d+$/.test(part))
+        .pop() ?? "";
+    if (content && untranslatedContentKeys.has(key) && brandPlaceholders(english) !== other)
+      problems.push(`${where}: identifier changed`);
     if (placeholders(english).join() !== placeholders(other).join()) problems.push(`${where}: placeholders differ`);
     if (!other.trim()) problems.push(`${where}: empty`);
     return;
   }
   if (Array.isArray(english)) {
-    if (!Array.isArray(other) || other.length !== english.length) return void problems.push(`${where}: expected ${english.length} items`);
+    if (!Array.isArray(other) || other.length !== english.length)
+      return void problems.push(`${where}: expected ${english.length} items`);
     english.forEach((item, index) => compare(item, other[index], `${where}.${index}`, language, content, problems));
     return;
   }
@@ -39,7 +54,8 @@ function compare(english: unknown, other: unknown, where: string, language: stri
     for (const [key, value] of Object.entries(english)) {
       const plural = /^(.*)_(one|other)$/.exec(key);
       if (plural && !content) {
-        for (const form of pluralForms(language)) expected.set(`${plural[1]}_${form}`, (english as Record<string, unknown>)[`${plural[1]}_other`] ?? value);
+        for (const form of pluralForms(language))
+          expected.set(`${plural[1]}_${form}`, (english as Record<string, unknown>)[`${plural[1]}_other`] ?? value);
       } else expected.set(key, value);
     }
     for (const [key, value] of expected) {
@@ -69,12 +85,17 @@ describe.each(translated)("the %s catalogs", (language) => {
     expect(problems).toEqual([]);
   });
 
-  it.each(Object.keys(englishContent).map((module) => [module]))("content overlay %s has the English content's shape", (module) => {
-    const problems: string[] = [];
-    const english = JSON.parse(brandPlaceholders(JSON.stringify(englishContent[module as keyof typeof englishContent])));
-    compare(english, read(`content/locales/${language}/${module}.json`), module, language, true, problems);
-    expect(problems).toEqual([]);
-  });
+  it.each(Object.keys(englishContent).map((module) => [module]))(
+    "content overlay %s has the English content's shape",
+    (module) => {
+      const problems: string[] = [];
+      const english = JSON.parse(
+        brandPlaceholders(JSON.stringify(englishContent[module as keyof typeof englishContent])),
+      );
+      compare(english, read(`content/locales/${language}/${module}.json`), module, language, true, problems);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("has a glossary of the company's terms", () => {
     const glossary = read(`content/glossary/${language}.json`) as Record<string, string>[];
@@ -92,7 +113,9 @@ describe.each(translated)("the %s catalogs", (language) => {
       if (keys === "*") continue;
       const catalog = read(file);
       for (const key of keys) {
-        const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+        const value = key
+          .split(".")
+          .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
         expect(typeof value, `${file}: ${key}`).toBe("string");
       }
     }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { ContentModuleName } from "../../../content/locales/english.ts";
-import { localizeContent } from "../../../content/locales/localize.ts";
+import type { ContentModuleName } from "#content/locales/english.ts";
+import { localizeContent } from "#content/locales/localize.ts";
 import { i18n } from "./index.ts";
 
 /**

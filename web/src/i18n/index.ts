@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultLanguage, isLanguage, type Language, languages, splitLanguage } from "../../../contracts/languages.ts";
-import { untranslatedContentKeys } from "../../../content/locales/identity-keys.ts";
+import { defaultLanguage, isLanguage, type Language, languages, splitLanguage } from "#contracts/languages.ts";
+import { untranslatedContentKeys } from "#content/locales/identity-keys.ts";
 import type { Namespaces } from "./resources.ts";
 
 /**
@@ -16,7 +16,8 @@ const contentCatalogs = import.meta.glob<{ default: Record<string, unknown> }>("
 
 /** `notFound` lives in not-found.json; `content-services` in content/locales/<lang>/services.json. */
 function catalogLoader(language: string, namespace: string): Loader | undefined {
-  if (namespace.startsWith("content-")) return contentCatalogs[`../../../content/locales/${language}/${namespace.slice(8)}.json`];
+  if (namespace.startsWith("content-"))
+    return contentCatalogs[`../../../content/locales/${language}/${namespace.slice(8)}.json`];
   const file = namespace.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return pageCatalogs[`./locales/${language}/${file}.json`];
 }
@@ -67,7 +68,8 @@ void i18n
  * page), and makes sure the shared catalog is in.
  */
 export async function setupI18n(language: Language, resources: CatalogResources = {}): Promise<void> {
-  for (const [namespace, messages] of Object.entries(resources)) i18n.addResourceBundle(language, namespace, messages, true, true);
+  for (const [namespace, messages] of Object.entries(resources))
+    i18n.addResourceBundle(language, namespace, messages, true, true);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   await i18n.loadNamespaces("common");
 }
@@ -98,7 +100,8 @@ export function catalogsInUse(language: Language, namespaces: readonly string[])
   const out: CatalogResources = {};
   for (const namespace of new Set(["common", ...namespaces])) {
     const bundle = i18n.getResourceBundle(language, namespace) as Record<string, unknown> | undefined;
-    if (bundle) out[namespace] = namespace.startsWith("content-") ? (wordsOnly(bundle) as Record<string, unknown>) : bundle;
+    if (bundle)
+      out[namespace] = namespace.startsWith("content-") ? (wordsOnly(bundle) as Record<string, unknown>) : bundle;
   }
   return out;
 }

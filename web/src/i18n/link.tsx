@@ -8,7 +8,7 @@ import {
   type To,
   useNavigate,
 } from "react-router";
-import { type Language, localizePath } from "../../../contracts/languages.ts";
+import { type Language, localizePath } from "#contracts/languages.ts";
 import { useLanguage } from "./use-language.ts";
 
 function localizeTo(to: To, language: Language): To {

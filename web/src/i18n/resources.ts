@@ -1,5 +1,6 @@
 import type common from "./locales/en/common.json";
 import type about from "./locales/en/about.json";
+import type account from "./locales/en/account.json";
 import type admin from "./locales/en/admin.json";
 import type chat from "./locales/en/chat.json";
 import type chatConsole from "./locales/en/chat-console.json";
@@ -23,6 +24,7 @@ export interface Namespaces {
   home: typeof home;
   services: typeof services;
   about: typeof about;
+  account: typeof account;
   contact: typeof contact;
   founder: typeof founder;
   notFound: typeof notFound;

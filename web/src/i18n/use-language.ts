@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { type Language, splitLanguage } from "../../../contracts/languages.ts";
+import { type Language, splitLanguage } from "#contracts/languages.ts";
 import { currentLanguage, i18n, loadCatalogs } from "./index.ts";
 
 /** The language of the current address: `/fr/...` is French, unprefixed is English. */
@@ -10,6 +10,17 @@ export function useLanguage(): Language {
 
 let switching: { language: Language; promise: Promise<void> } | undefined;
 
+/** The one load of a language's shared catalog in flight, started once however often React asks. */
+function switchTo(language: Language): Promise<void> {
+  if (switching?.language !== language) {
+    const promise = loadCatalogs(language, []).finally(() => {
+      if (switching?.promise === promise) switching = undefined;
+    });
+    switching = { language, promise };
+  }
+  return switching.promise;
+}
+
 /**
  * Keeps i18next on the address's language. Navigating to another language suspends the new
  * page until its shared catalog is in, so the old page stays on screen meanwhile (router
@@ -18,13 +29,7 @@ let switching: { language: Language; promise: Promise<void> } | undefined;
 export function useLanguageSync(): Language {
   const language = useLanguage();
   if (currentLanguage() !== language || !i18n.hasLoadedNamespace("common")) {
-    if (switching?.language !== language) {
-      const promise = loadCatalogs(language, []).finally(() => {
-        if (switching?.promise === promise) switching = undefined;
-      });
-      switching = { language, promise };
-    }
-    throw switching.promise;
+    throw switchTo(language);
   }
   return language;
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, apiRequest } from "./api-client.ts";
+import { ApiError, apiRequest, serverFieldErrors } from "./api-client.ts";
 import { createQueryClient, getQueryFn, retryDelay } from "./query-client.ts";
 
 let server: Server;
@@ -51,11 +51,33 @@ describe("apiRequest (spec section 7)", () => {
   });
 });
 
+describe("serverFieldErrors", () => {
+  const refused = (body: unknown, status = 400) => new ApiError(status, JSON.stringify(body));
+
+  it("reads each field's message from an answer in the error contract", () => {
+    const error = refused({
+      error: "validation_failed",
+      message: "Email: invalid",
+      fields: { email: "Invalid", name: "Required" },
+    });
+    expect(serverFieldErrors(error)).toEqual({ email: "Invalid", name: "Required" });
+    expect(serverFieldErrors(error, ["email"] as const)).toEqual({ email: "Invalid" });
+  });
+
+  it("gives nothing for answers that are not the contract, and for other errors", () => {
+    expect(serverFieldErrors(new ApiError(502, "<html>Bad gateway</html>"))).toEqual({});
+    expect(serverFieldErrors(refused({ error: "x", message: "y", fields: { email: 3 } }))).toEqual({});
+    expect(serverFieldErrors(refused({ error: "x", message: "y", fields: { email: "" } }))).toEqual({});
+    expect(serverFieldErrors(new TypeError("Failed to fetch"))).toEqual({});
+  });
+});
+
 describe("the query client's defaults", () => {
   it("GETs the first key path and can treat 401 as null", async () => {
     const client = createQueryClient();
     const asNull = getQueryFn<unknown>({ on401: "returnNull" });
-    const context = (key: string) => ({ queryKey: [key], client, signal: new AbortController().signal, meta: undefined }) as never;
+    const context = (key: string) =>
+      ({ queryKey: [key], client, signal: new AbortController().signal, meta: undefined }) as never;
     expect(await asNull(context(`${base}/unauthorized`))).toBeNull();
     expect(await asNull(context(`${base}/ok`))).toEqual({ hello: "world" });
     await expect(getQueryFn({ on401: "throw" })(context(`${base}/unauthorized`))).rejects.toThrow("401: ");

@@ -1,9 +1,13 @@
+import { ApiErrorBody } from "#contracts/errors.ts";
 import { currentLanguage } from "../i18n/index.ts";
 
 /**
  * The site's HTTP helper (spec section 7): JSON bodies, credentials always sent, and a
  * non-OK response raised as an error whose message is "status: body text".
  */
+/** What the client reads of an error answer: the contract, lenient about the code it does not use. */
+const ReadableErrorBody = ApiErrorBody.partial({ error: true });
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,18 +17,34 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** The answer read with the API's error contract, or undefined when it is not one (a proxy's page). */
+  errorBody(): Partial<ApiErrorBody> | undefined {
+    try {
+      const parsed = ReadableErrorBody.safeParse(JSON.parse(this.body));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      // Not JSON: there is no structured answer.
+      return undefined;
+    }
+  }
+
   /** The server's JSON `message`, when the body carries one. */
   serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON: there is no structured message.
-    }
-    return undefined;
+    return this.errorBody()?.message;
   }
+}
+
+/**
+ * The server's message for each bad field of a refused request (`fields` in the error contract),
+ * kept to the given field names when there are some; empty for anything else.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string>;
+export function serverFieldErrors<F extends string>(error: unknown, names: readonly F[]): Partial<Record<F, string>>;
+export function serverFieldErrors(error: unknown, names?: readonly string[]): Record<string, string> {
+  const fields = error instanceof ApiError ? (error.errorBody()?.fields ?? {}) : {};
+  return Object.fromEntries(
+    Object.entries(fields).filter(([name, message]) => message && (!names || names.includes(name))),
+  );
 }
 
 export async function throwIfNotOk(response: Response): Promise<void> {

@@ -1,7 +1,8 @@
-import type { ChatLink } from "../../../../contracts/chat.ts";
-import type { Language } from "../../../../contracts/languages.ts";
+import type { ChatLink } from "#contracts/chat.ts";
+import type { Language } from "#contracts/languages.ts";
 
-export type AssistantIntent = "greeting" | "thanks" | "goodbye" | "human" | "answer" | "unknown";
+/** "refusal": a polite no (off-topic, abuse, prompt injection, someone else's data) with a way forward. */
+export type AssistantIntent = "greeting" | "thanks" | "goodbye" | "human" | "answer" | "refusal" | "unknown";
 
 export interface AssistantTurn {
   role: "user" | "assistant" | "agent" | "system";
@@ -19,6 +20,8 @@ export interface AssistantReply {
   /** Nothing in the knowledge base matched: offer a person with a yes/no poll. */
   offerHuman: boolean;
   source: "built-in" | "llm";
+  /** The language the answer is written in (the visitor's, identified per message). */
+  language?: Language;
 }
 
 /** Answers a visitor; two implementations: built-in retrieval, and any OpenAI-compatible API. */

@@ -18,6 +18,7 @@ const questions: { q: string; topic: string; link?: string }[] = [
   { q: "Do you do backups and monitoring?", topic: "cloud" },
   { q: "Do you offer web hosting?", topic: "hosting", link: "/vps-hosting" },
   { q: "I need a VPS server", topic: "hosting" },
+  { q: "What VPS plans do you have?", topic: "vps-prices", link: "/vps-hosting" },
   { q: "How do I register a .rw domain?", topic: "domains", link: "/domains" },
   { q: "Can I transfer my domain name to you?", topic: "domains" },
   { q: "I need a professional email address for my company", topic: "email" },
@@ -47,7 +48,8 @@ const questions: { q: string; topic: string; link?: string }[] = [
   { q: "Are you hiring developers?", topic: "careers" },
   { q: "Do you offer internships?", topic: "careers" },
   { q: "How do we get started on a project?", topic: "process" },
-  { q: "What does your company do?", topic: "about", link: "/about" },
+  { q: "What does your company do?", topic: "services", link: "/services" },
+  { q: "Who are you?", topic: "about", link: "/about" },
   { q: "Hello", topic: "greeting" },
   { q: "Good morning!", topic: "greeting" },
   { q: "thanks", topic: "thanks" },
@@ -76,9 +78,22 @@ describe("the built-in assistant", () => {
     expect((await assistant.answer("Can you build an AI agent for our call centre?", [])).handover).toBe(false);
   });
 
-  it.each(["What is the capital of France?", "asdfgh qwerty", "Tell me a joke about penguins"])("says it does not know %s and offers a person", async (q) => {
-    const reply = await assistant.answer(q, []);
-    expect(reply).toMatchObject({ intent: "unknown", offerHuman: true, handover: false });
-    expect(reply.links[0]?.href).toBe("/contact");
-  });
+  it.each(["asdfgh qwerty", "Do you sell second-hand laptops?"])(
+    "says it does not know %s and offers a person",
+    async (q) => {
+      const reply = await assistant.answer(q, []);
+      expect(reply).toMatchObject({ intent: "unknown", offerHuman: true, handover: false });
+      expect(reply.links[0]?.href).toBe("/contact");
+    },
+  );
+
+  it.each(["What is the capital of France?", "Tell me a joke about penguins"])(
+    "declines %s politely, says what it can help with, and pitches nothing",
+    async (q) => {
+      const reply = await assistant.answer(q, []);
+      expect(reply).toMatchObject({ intent: "refusal", topic: "offtopic", offerHuman: false, handover: false });
+      expect(reply.text).toMatch(/services, prices, free tools/);
+      expect(reply.links.map((l) => l.href)).toEqual(["/services"]);
+    },
+  );
 });

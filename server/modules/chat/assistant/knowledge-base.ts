@@ -1,7 +1,7 @@
-import { company } from "../../../../content/company.ts";
-import { founderHandle } from "../../../../content/founder-handle.ts";
-import type { ChatLink } from "../../../../contracts/chat.ts";
-import { defaultLanguage, localizePath, type Language } from "../../../../contracts/languages.ts";
+import { company } from "#content/company.ts";
+import { founderHandle } from "#content/founder-handle.ts";
+import type { ChatLink } from "#contracts/chat.ts";
+import { defaultLanguage, localizePath, type Language } from "#contracts/languages.ts";
 import { serverT } from "../../../lib/i18n.ts";
 import { localizedContent } from "../../../lib/localized-content.ts";
 
@@ -25,17 +25,23 @@ const categoryTopic: Record<string, string> = {
   "digital-transformation": "digital",
   "domains-digital-assets": "domains",
 };
-const toolTopic: Record<string, string> = { "speed-analysis": "speed-tool", "tech-stack-advisor": "advisor-tool", "domain-search": "domains" };
+const toolTopic: Record<string, string> = {
+  "speed-analysis": "speed-tool",
+  "tech-stack-advisor": "advisor-tool",
+  "domain-search": "domains",
+};
 
 /** "Responsive design" -> "responsive design", but "SEO audits" and "MTN MoMo" keep their capitals. */
-const lowerFirst = (text: string) => (/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+const lowerFirst = (text: string) =>
+  /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 
 /** The site's FAQ, services, free tools and founder profile in one language, with links to that language's pages. */
 export function buildKnowledge(language: Language = defaultLanguage): KnowledgeDoc[] {
   const { faq } = localizedContent("faq", language);
   const { serviceCategories, freeTools } = localizedContent("services", language);
   const { founder } = localizedContent("founder", language);
-  const k = (key: string, values: Record<string, unknown> = {}) => serverT(`chat.knowledge.${key}`, { ns: "chat", lng: language, ...values });
+  const k = (key: string, values: Record<string, unknown> = {}) =>
+    serverT(`chat.knowledge.${key}`, { ns: "chat", lng: language, ...values });
   const link = (label: string, href: string): ChatLink => ({ label, href: localizePath(href, language) });
 
   const docs: KnowledgeDoc[] = faq.map((entry) => ({
@@ -53,18 +59,30 @@ export function buildKnowledge(language: Language = defaultLanguage): KnowledgeD
       id: `category:${category.id}`,
       topic,
       title: category.title,
-      answer: k("categoryAnswer", { title: category.title, description: category.description, services: category.services.map((s) => s.name).join(", ") }),
+      answer: k("categoryAnswer", {
+        title: category.title,
+        description: category.description,
+        services: category.services.map((s) => s.name).join(", "),
+      }),
       text: `${category.title} ${category.title} ${category.description} ${category.services.map((s) => s.name).join(" ")}`,
       link: categoryLink,
     });
     category.services.forEach((service, index) => {
       // Topics come from the English name, whatever the language.
-      const englishName = localizedContent("services", defaultLanguage).serviceCategories.find((c) => c.id === category.id)?.services[index]?.name ?? service.name;
+      const englishName =
+        localizedContent("services", defaultLanguage).serviceCategories.find((c) => c.id === category.id)?.services[
+          index
+        ]?.name ?? service.name;
       docs.push({
         id: `service:${category.id}:${englishName}`,
         topic: /email/i.test(englishName) ? "email" : topic,
         title: service.name,
-        answer: k("serviceAnswer", { name: service.name, description: service.description, features: service.features.map(lowerFirst).join("; "), timeframe: service.timeframe }),
+        answer: k("serviceAnswer", {
+          name: service.name,
+          description: service.description,
+          features: service.features.map(lowerFirst).join("; "),
+          timeframe: service.timeframe,
+        }),
         text: `${service.name} ${service.name} ${service.description} ${service.features.join(" ")}`,
         link: categoryLink,
       });
@@ -84,7 +102,12 @@ export function buildKnowledge(language: Language = defaultLanguage): KnowledgeD
     id: "founder:profile",
     topic: "founder",
     title: founder.name,
-    answer: k("founderAnswer", { name: founder.name, title: founder.title, company: company.name, about: founder.about[0] ?? "" }).trim(),
+    answer: k("founderAnswer", {
+      name: founder.name,
+      title: founder.title,
+      company: company.name,
+      about: founder.about[0] ?? "",
+    }).trim(),
     text: `${founder.name} ${founder.title} ${k("founderKeywords")} ${founder.about.join(" ")}`,
     link: link(k("founderLink", { name: founder.name }), `/${founderHandle}`),
   });
@@ -95,26 +118,45 @@ export function buildKnowledge(language: Language = defaultLanguage): KnowledgeD
  * Words that say nothing about what a question is about, per language (compared without accents).
  * Swahili and Kinyarwanda: connectives, pronouns, question words and "I want / can you" forms.
  */
+/* eslint-disable @stylistic/max-len -- word lists */
 const STOPWORDS: Record<Language, Set<string>> = {
   en: new Set(
-    "a an the and or but if of to in on at for with by from is are was were be been am do does did can could would should will i me my we us our you your it its this that these those what which who whom how when where why there here have has had any some about into please tell know want need like just get also than then them they he she him her so not no yes up out as".split(" "),
+    "a an the and or but if of to in on at for with by from is are was were be been am do does did can could would should will i me my we us our you your it its this that these those what which who whom how when where why there here have has had any some about into please tell know want need like just get also than then them they he she him her so not no yes up out as".split(
+      " ",
+    ),
   ),
   fr: new Set(
-    "a au aux avec ce c ca cela ces cet cette d de des du dans en et est etes es etre ai as avez avons ont il ils elle elles je j me m moi mon ma mes ne n nous notre nos on ou par pas pour qu que qui quoi quel quelle quels quelles s se sa son ses sur t te ton ta tes tu un une vous votre vos y le la les l leur leurs lui est-ce si mais donc alors aussi bien tres peut peux pouvez pourriez pouvons puis-je voudrais voulons veux voulez souhaite souhaitons besoin svp stp oui non sont suis etait ete fait faites comment quand pourquoi chez vers aider aidez".split(" "),
+    "a au aux avec ce c ca cela ces cet cette d de des du dans en et est etes es etre ai as avez avons ont il ils elle elles je j me m moi mon ma mes ne n nous notre nos on ou par pas pour qu que qui quoi quel quelle quels quelles s se sa son ses sur t te ton ta tes tu un une vous votre vos y le la les l leur leurs lui est-ce si mais donc alors aussi bien tres peut peux pouvez pourriez pouvons puis-je voudrais voulons veux voulez souhaite souhaitons besoin svp stp oui non sont suis etait ete fait faites comment quand pourquoi chez vers aider aidez".split(
+      " ",
+    ),
   ),
   sw: new Set(
-    "na ya wa za la cha vya kwa ni si je nini gani vipi wapi lini nani zipi ipi yupi upi lipi kipi zenu zetu zangu zako zake zao yake yao mimi wewe sisi ninyi nyinyi yeye wao hii hiyo huu huo hizi hayo ile kama au lakini pia tu sana katika kwenye kutoka hadi mpaka ndiyo hapana tafadhali naomba nataka ninataka ninahitaji nahitaji nina una mna mnaweza unaweza naweza tunaweza kuna yangu yako yetu yenu wangu wako wetu wenu langu lako letu lenu changu chako chetu chenu kwenu nanyi nawe ili kuhusu saidia kusaidia kutusaidia tusaidia tusaidie nisaidie kunisaidia mnasaidia".split(" "),
+    "na ya wa za la cha vya kwa ni si je nini gani vipi wapi lini nani zipi ipi yupi upi lipi kipi zenu zetu zangu zako zake zao yake yao mimi wewe sisi ninyi nyinyi yeye wao hii hiyo huu huo hizi hayo ile kama au lakini pia tu sana katika kwenye kutoka hadi mpaka ndiyo hapana tafadhali naomba nataka ninataka ninahitaji nahitaji nina una mna mnaweza unaweza naweza tunaweza kuna yangu yako yetu yenu wangu wako wetu wenu langu lako letu lenu changu chako chetu chenu kwenu nanyi nawe ili kuhusu saidia kusaidia kutusaidia tusaidia tusaidie nisaidie kunisaidia mnasaidia".split(
+      " ",
+    ),
   ),
   rw: new Set(
-    "na n ni ya y wa w za z cya c bya rya ry yo ko mu ku kuri iki ibi ese mbese nde he ryari gute kandi cyangwa ariko nanone cyane ndashaka nshaka nifuza twifuza nkeneye dukeneye mushobora mwashobora mwambwira mumbwire ubu uko ibyo icyo ayo ako aho uyu iyi iri ibyanyu byanyu yanyu wanyu ryanyu banyu zanyu cyanyu rwanyu kwanyu hanyu twanyu mwe twe njye jye we bo mukora murakora mwakora gufasha mwadufasha mwamfasha mumfashe dufashe mwafasha mufasha".split(" "),
+    "na n ni ya y wa w za z cya c bya rya ry yo ko mu ku kuri iki ibi ese mbese nde he ryari gute kandi cyangwa ariko nanone cyane ndashaka nshaka nifuza twifuza nkeneye dukeneye mushobora mwashobora mwambwira mumbwire ubu uko ibyo icyo ayo ako aho uyu iyi iri ibyanyu byanyu yanyu wanyu ryanyu banyu zanyu cyanyu rwanyu kwanyu hanyu twanyu mwe twe njye jye we bo yacu wacu zacu cyacu byacu rwacu ryacu bwacu kwacu twacu bacu yanjye wanjye zanjye cyanjye byanjye rwanjye ryanjye bwanjye kwanjye banjye yawe wawe zawe cyawe byawe rwawe ryawe bwawe mukora murakora mwakora gufasha mwadufasha mwamfasha mumfashe dufashe mwafasha mufasha".split(
+      " ",
+    ),
   ),
 };
+/* eslint-enable @stylistic/max-len */
 // On the company's own site its name says nothing about what a question is about.
-for (const word of `${company.name} ${company.shortName}`.toLowerCase().split(/\s+/)) for (const words of Object.values(STOPWORDS)) words.add(word);
+for (const word of `${company.name} ${company.shortName}`.toLowerCase().split(/\s+/))
+  for (const words of Object.values(STOPWORDS)) words.add(word);
 
 /** Lower-case, unaccented words: "coûte" and "coute", "Kiswahili" and "kiswahili" are one word. */
 function words(text: string): string[] {
-  return text.toLowerCase().replaceAll("œ", "oe").replaceAll("æ", "ae").normalize("NFD").replace(/\p{M}+/gu, "").match(/[a-z0-9]+/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replaceAll("œ", "oe")
+      .replaceAll("æ", "ae")
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .match(/[a-z0-9]+/g) ?? []
+  );
 }
 
 function englishStem(word: string): string {
@@ -141,13 +183,19 @@ function frenchStem(word: string): string {
  * (domain/domains). Dropping one such prefix from longer words lets singular and plural,
  * noun and verb meet; the words keep enough of themselves to stay distinct.
  */
-const BANTU_PREFIX = /^(?:[iau](?:bi|gi|ki|ci|ru|mu|ba|bu|ka|tu|ri|ma|mi|zi|ku|ny|n|m)|ki|vi|ku|wa|mi|ma|mu|m|n)(?=[a-z]{4})/;
+const BANTU_PREFIX =
+  /^(?:[iau](?:bi|gi|ki|ci|ru|mu|ba|bu|ka|tu|ri|ma|mi|zi|ku|ny|n|m)|ki|vi|ku|wa|mi|ma|mu|m|n)(?=[a-z]{4})/;
 function bantuStem(word: string): string {
   if (word.length < 6) return word;
   return word.replace(BANTU_PREFIX, "");
 }
 
-const STEMMERS: Record<Language, (word: string) => string> = { en: englishStem, fr: frenchStem, sw: bantuStem, rw: bantuStem };
+const STEMMERS: Record<Language, (word: string) => string> = {
+  en: englishStem,
+  fr: frenchStem,
+  sw: bantuStem,
+  rw: bantuStem,
+};
 
 /** Word stems without stop words, in one language: "Websites" and "website" match. */
 export function tokenize(text: string, language: Language = defaultLanguage): string[] {
@@ -161,6 +209,10 @@ export function tokenize(text: string, language: Language = defaultLanguage): st
 export interface SearchHit {
   doc: KnowledgeDoc;
   score: number;
+  /** The share of the question's words the document has: "do you sell cars" matches "sell", not "cars". */
+  coverage: number;
+  /** How many of the question's words the site's content never uses, in any form ("cars", "wedding"). */
+  novel: number;
 }
 
 /**
@@ -187,6 +239,13 @@ function longestCommonSubstring(a: string, b: string): number {
   return best;
 }
 
+/** The five-letter pieces of a word. */
+function pieces(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 5 <= word.length; i++) out.push(word.slice(i, i + 5));
+  return out;
+}
+
 function sameRoot(a: string, b: string): boolean {
   if (a.length < 5 || b.length < 5) return false;
   return longestCommonSubstring(a, b) >= Math.max(5, Math.ceil(0.6 * Math.max(a.length, b.length)));
@@ -204,7 +263,8 @@ export function createIndex(docs: readonly KnowledgeDoc[], language: Language = 
     return map;
   });
   const documentFrequency = new Map<string, number>();
-  for (const map of frequencies) for (const token of map.keys()) documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
+  for (const map of frequencies)
+    for (const token of map.keys()) documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
   const weight = (term: string, i: number): number => {
     const tf = frequencies[i]!.get(term);
     if (!tf) return 0;
@@ -212,22 +272,51 @@ export function createIndex(docs: readonly KnowledgeDoc[], language: Language = 
     const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
     return idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * tokenized[i]!.length) / avgLength)));
   };
-  const vocabulary = [...documentFrequency.keys()];
+  // Two words with the same root share at least five letters in a row: only words sharing a
+  // five-letter piece with the query word are compared, so the comparison stays cheap.
+  const byPiece = new Map<string, string[]>();
+  for (const word of documentFrequency.keys()) {
+    if (word.length < 5) continue;
+    for (const piece of new Set(pieces(word))) {
+      const list = byPiece.get(piece);
+      if (list) list.push(word);
+      else byPiece.set(piece, [word]);
+    }
+  }
+  const relatedCache = new Map<string, string[]>();
+  const relatedWords = (term: string): string[] => {
+    let related = relatedCache.get(term);
+    if (!related) {
+      const candidates = new Set(pieces(term).flatMap((piece) => byPiece.get(piece) ?? []));
+      related = [...candidates].filter((word) => sameRoot(term, word));
+      if (relatedCache.size > 5000) relatedCache.clear();
+      relatedCache.set(term, related);
+    }
+    return related;
+  };
   return {
     language,
     docs,
     search(query: string, limit = 3): SearchHit[] {
       const terms = [...new Set(tokenize(query, language))];
       // A word the content never uses exactly may still be one of its words with other affixes.
-      const related = new Map(terms.filter((term) => FUZZY.has(language) && !documentFrequency.has(term)).map((term) => [term, vocabulary.filter((word) => sameRoot(term, word))]));
+      const related = new Map(
+        terms
+          .filter((term) => FUZZY.has(language) && !documentFrequency.has(term))
+          .map((term) => [term, relatedWords(term)]),
+      );
+      const novel = terms.filter((term) => !documentFrequency.has(term) && !(related.get(term)?.length ?? 0)).length;
       const hits: SearchHit[] = [];
       docs.forEach((doc, i) => {
         let score = 0;
+        let matched = 0;
         for (const term of terms) {
           const alike = related.get(term);
-          score += alike ? FUZZY_WEIGHT * Math.max(0, ...alike.map((word) => weight(word, i))) : weight(term, i);
+          const add = alike ? FUZZY_WEIGHT * Math.max(0, ...alike.map((word) => weight(word, i))) : weight(term, i);
+          score += add;
+          if (add > 0) matched += 1;
         }
-        if (score > 0) hits.push({ doc, score });
+        if (score > 0) hits.push({ doc, score, coverage: matched / terms.length, novel });
       });
       return hits.sort((x, y) => y.score - x.score).slice(0, limit);
     },

@@ -1,27 +1,27 @@
 import { Eye, Globe, Mail, MapPin, Phone, Target } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { about as englishAbout } from "../../../../content/about.ts";
-import { company as englishCompany } from "../../../../content/company.ts";
+import { about as englishAbout } from "#content/about.ts";
+import { company as englishCompany } from "#content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { ContactCard } from "../../features/marketing/contact-card.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
-import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { PageHero } from "../../features/marketing/page-hero.tsx";
 import { StatTile } from "../../features/marketing/stat-tile.tsx";
 import { Timeline } from "../../features/marketing/timeline.tsx";
 import { localized, useContent } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
-import { formatList } from "../../lib/intl.ts";
-import type { Route } from "./+types/about";
+import { formatList, keepTogether } from "../../lib/intl.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["about", "content-about", "content-company"] };
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   const { company } = localized("company", { company: englishCompany });
   return pageMeta({
     title: i18n.t("meta.title", { ns: "about" }),
@@ -31,7 +31,7 @@ export function meta({}: Route.MetaArgs) {
       countries: formatList(company.countriesServed),
       year: company.foundedYear,
     }),
-    path: "/about",
+    path: paths.about(),
   });
 }
 
@@ -59,14 +59,24 @@ export default function AboutPage() {
         id="about-cta-title"
         title={t("cta.title")}
         lead={t("cta.lead")}
-        primary={{ to: "/contact", label: t("cta.primary") }}
-        secondary={{ to: "/services", label: t("cta.secondary") }}
+        primary={{ to: paths.contact(), label: t("cta.primary") }}
+        secondary={{ to: paths.services(), label: t("cta.secondary") }}
       />
     </>
   );
 }
 
-function StatementCard({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: string }) {
+function StatementCard({
+  id,
+  icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  children: string;
+}) {
   return (
     <section aria-labelledby={id} className="flex">
       <Card className="w-full p-7 sm:p-10">
@@ -116,7 +126,12 @@ function Impact() {
             label={item.label}
             description={item.description}
             className="rounded-2xl border bg-card p-6 shadow-sm"
-            icon={<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-linear-to-r from-primary to-cyan-500" />}
+            icon={
+              <span
+                aria-hidden="true"
+                className="block h-1 w-10 rounded-full bg-linear-to-r from-primary to-cyan-500"
+              />
+            }
           />
         ))}
       </ul>
@@ -128,12 +143,7 @@ function Values() {
   const { t } = useTranslation("about");
   const about = useAbout();
   return (
-    <ContentSection
-      name="values"
-      eyebrow={t("values.eyebrow")}
-      title={t("values.title")}
-      lead={t("values.lead")}
-    >
+    <ContentSection name="values" eyebrow={t("values.eyebrow")} title={t("values.title")} lead={t("values.lead")}>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {about.values.map((value) => (
           <li key={value.title} className="flex">
@@ -187,7 +197,7 @@ function ContactDetails() {
           <ContactCard
             icon={<Phone aria-hidden="true" />}
             title={t("contact.phone")}
-            value={company.phone.display}
+            value={keepTogether(company.phone.display)}
             link={{ href: `tel:${company.phone.href}` }}
             detail={weekdays ? t("contact.hours", { days: weekdays.days, hours: weekdays.hours }) : undefined}
           />

@@ -1,4 +1,4 @@
-import { company } from "../../../../content/company.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import "../../features/admin/admin-messages.ts";
 import { LoginScreen } from "../../features/admin/login-screen.tsx";

@@ -1,22 +1,22 @@
 import { Clock, Headphones } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { company as englishCompany } from "../../../../content/company.ts";
+import { company as englishCompany } from "#content/company.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { BusinessHoursCard, ContactInfoCards } from "../../features/contact/contact-details.tsx";
 import { ContactForm } from "../../features/contact/contact-form.tsx";
-import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
+import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { localized, useContent } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
-import type { Route } from "./+types/contact";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["contact", "content-services", "content-company"] };
 
 const pill =
   "inline-flex items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-sm font-medium text-foreground shadow-xs";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   const { company } = localized("company", { company: englishCompany });
   return pageMeta({
     title: i18n.t("meta.title", { ns: "contact" }),
@@ -25,7 +25,7 @@ export function meta({}: Route.MetaArgs) {
       company: company.name,
       responseTime: company.support.responseTime,
     }),
-    path: "/contact",
+    path: paths.contact(),
   });
 }
 
@@ -61,9 +61,9 @@ export default function ContactPage() {
       </section>
 
       <Section className="pt-12 sm:pt-16">
-        <Container className="grid items-start gap-10 lg:grid-cols-2 xl:gap-12">
+        <Container className="grid grid-cols-1 items-start gap-10 lg:grid-cols-2 xl:gap-12">
           <ContactForm />
-          <div className="grid gap-8">
+          <div className="grid min-w-0 grid-cols-1 gap-8">
             <ContactInfoCards />
             <BusinessHoursCard />
           </div>

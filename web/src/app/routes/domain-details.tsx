@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Check } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Link } from "../../i18n/link.tsx";
-import { DomainDetails, type DomainCurrency, type MoneySet, validateDomainName } from "../../../../contracts/domains.ts";
-import { domainIncludes } from "../../../../content/domains.ts";
+import { DomainDetails, type DomainCurrency, type MoneySet, validateDomainName } from "#contracts/domains.ts";
+import { domainIncludes } from "#content/domains.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { CURRENCY_STORAGE_KEY, formatMoney, readCurrency } from "../../features/domains/domain-format.ts";
+import { formatMoney, useDomainCurrency } from "../../features/domains/domain-format.ts";
 import { domainMessageText } from "../../features/domains/domain-messages.ts";
 import { orderPath } from "../../features/domains/domain-order-api.ts";
 import { StateBadge } from "../../features/domains/domain-row.tsx";
@@ -22,6 +21,7 @@ import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { formatDate as formatDateValue } from "../../lib/intl.ts";
 import type { Route } from "./+types/domain-details";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["domains"] };
 
@@ -84,7 +84,9 @@ function Registered({ details }: { details: DomainDetails }) {
             none
           )}
         </Fact>
-        <Fact term={t("details.dnssec")}>{r?.dnssec === true ? t("details.dnssecOn") : r?.dnssec === false ? t("details.dnssecOff") : none}</Fact>
+        <Fact term={t("details.dnssec")}>
+          {r?.dnssec === true ? t("details.dnssecOn") : r?.dnssec === false ? t("details.dnssecOff") : none}
+        </Fact>
       </dl>
     </Card>
   );
@@ -93,7 +95,9 @@ function Registered({ details }: { details: DomainDetails }) {
 /** First year at the registration price, every later year at the renewal price. */
 function totalFor(details: DomainDetails, years: number): MoneySet {
   const { register, renew } = details.price;
-  return Object.fromEntries(Object.entries(register).map(([code, first]) => [code, first + (renew[code as DomainCurrency] ?? 0) * (years - 1)])) as MoneySet;
+  return Object.fromEntries(
+    Object.entries(register).map(([code, first]) => [code, first + (renew[code as DomainCurrency] ?? 0) * (years - 1)]),
+  ) as MoneySet;
 }
 
 function Available({ details, currency }: { details: DomainDetails; currency: DomainCurrency }) {
@@ -106,8 +110,12 @@ function Available({ details, currency }: { details: DomainDetails; currency: Do
         <table className="mt-3 w-full text-sm">
           <thead>
             <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-2 font-medium">{t("details.yearsHeader")}</th>
-              <th scope="col" className="py-2 text-right font-medium">{t("price.total")}</th>
+              <th scope="col" className="py-2 font-medium">
+                {t("details.yearsHeader")}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t("price.total")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -138,7 +146,7 @@ function Available({ details, currency }: { details: DomainDetails; currency: Do
         <Link to={orderPath(details.name)} className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
           {t("actions.registerName", { name: details.unicodeName })}
         </Link>
-        <Link to="/contact" className={`${buttonClasses("outline", "md")} mt-3 w-full`}>
+        <Link to={paths.contact()} className={`${buttonClasses("outline", "md")} mt-3 w-full`}>
           {t("actions.askTeam")}
         </Link>
       </Card>
@@ -149,20 +157,23 @@ function Available({ details, currency }: { details: DomainDetails; currency: Do
 export default function DomainDetailsPage() {
   const { t } = useTranslation("domains");
   const name = useParams().id ?? "";
-  const [currency, setCurrency] = useState<DomainCurrency>("RWF");
-  useEffect(() => setCurrency(readCurrency()), []);
+  const [currency, setCurrency] = useDomainCurrency();
   const catalog = useTldCatalog();
   // Checked in the browser first: a name we can't sell never reaches the registries.
   const invalid = catalog.data ? validateDomainName(name, catalog.data) : null;
   const query = useQuery({
     enabled: invalid?.ok === true,
     queryKey: ["domain-details", name],
-    queryFn: async () => DomainDetails.parse(await (await apiRequest("GET", `/api/domains/${encodeURIComponent(name)}`)).json()),
+    queryFn: async () =>
+      DomainDetails.parse(await (await apiRequest("GET", `/api/domains/${encodeURIComponent(name)}`)).json()),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
   const back = (
-    <Link to="/domains" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+    <Link
+      to={paths.domains()}
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t("details.back")}
     </Link>
@@ -172,41 +183,67 @@ export default function DomainDetailsPage() {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
-        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, invalid.message)}</p>
-        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("actions.searchAgain")}</Link>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">
+          {t("details.invalidTitle", { name })}
+        </h1>
+        <p className="mt-3 text-muted-foreground" role="alert">
+          {domainMessageText(t, invalid.message)}
+        </p>
+        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+          {t("actions.searchAgain")}
+        </Link>
       </Container>
     );
   }
   if (query.isPending && !catalog.isError) return <PageSpinner />;
   if (query.isError || catalog.isError) {
     const error = query.error ?? catalog.error;
-    const message = error instanceof ApiError ? domainMessageText(t, error.serverMessage() ?? t("search.error")) : t("search.error");
+    const message =
+      error instanceof ApiError ? domainMessageText(t, error.serverMessage() ?? t("search.error")) : t("search.error");
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
-        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{message}</p>
-        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("actions.searchAgain")}</Link>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">
+          {t("details.invalidTitle", { name })}
+        </h1>
+        <p className="mt-3 text-muted-foreground" role="alert">
+          {message}
+        </p>
+        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+          {t("actions.searchAgain")}
+        </Link>
       </Container>
     );
   }
   const details = query.data;
   if (!details) return <PageSpinner />;
-  const titleKey = details.state === "available" ? "availableTitle" : details.state === "registered" ? "registeredTitle" : "unknownTitle";
-  const leadKey = details.state === "available" ? "availableLead" : details.state === "registered" ? "registeredLead" : "unknownLead";
+  const titleKey =
+    details.state === "available"
+      ? "availableTitle"
+      : details.state === "registered"
+        ? "registeredTitle"
+        : "unknownTitle";
+  const leadKey =
+    details.state === "available" ? "availableLead" : details.state === "registered" ? "registeredLead" : "unknownLead";
   return (
     <Container className="max-w-4xl py-12 sm:py-16">
       {back}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <StateBadge state={details.state} />
         <span className="text-xs text-muted-foreground">
-          {t("details.checkedAt", { time: formatDateValue(details.checkedAt, { timeStyle: "short" }) })} · {t(`details.source.${details.source}`)}
+          {t("details.checkedAt", { time: formatDateValue(details.checkedAt, { timeStyle: "short" }) })} ·{" "}
+          {details.state === "unknown"
+            ? t(`details.noAnswer.${details.source}`)
+            : t(`details.source.${details.source}`)}
         </span>
       </div>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t(`details.${titleKey}`, { name: details.unicodeName })}</h1>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight break-all sm:text-4xl">
+        {t(`details.${titleKey}`, { name: details.unicodeName })}
+      </h1>
       <p className="mt-3 text-muted-foreground">{t(`details.${leadKey}`)}</p>
-      {details.state === "unknown" && details.reason ? <p className="mt-2 text-sm">{t(`reason.${details.reason}`)}</p> : null}
+      {details.state === "unknown" && details.reason ? (
+        <p className="mt-2 text-sm">{t(`reason.${details.reason}`)}</p>
+      ) : null}
       {details.state === "available" ? (
         <>
           <div className="mt-6 w-32">
@@ -217,11 +254,12 @@ export default function DomainDetailsPage() {
               value={currency}
               onChange={(event) => {
                 setCurrency(event.target.value as DomainCurrency);
-                window.localStorage.setItem(CURRENCY_STORAGE_KEY, event.target.value);
               }}
             >
               {(["RWF", "UGX", "KES", "USD"] as const).map((code) => (
-                <option key={code} value={code}>{code}</option>
+                <option key={code} value={code}>
+                  {code}
+                </option>
               ))}
             </NativeSelect>
           </div>

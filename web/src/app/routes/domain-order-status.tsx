@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Globe } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
-import type { DomainOrderStatus, DomainOrderView } from "../../../../contracts/domain-orders.ts";
+import { useParams, useSearchParams } from "react-router";
+import type { DomainOrderStatus, DomainOrderView } from "#contracts/domain-orders.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,6 +13,7 @@ import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { formatAmount } from "../../features/domains/domain-format.ts";
 import { fetchDomainOrder, payDomainOrder } from "../../features/domains/domain-order-api.ts";
+import { OrderPayments, ReturnedPayment } from "../../features/payments/order-payments.tsx";
 import { i18n } from "../../i18n/index.ts";
 import { formatDate } from "../../lib/intl.ts";
 import { Link } from "../../i18n/link.tsx";
@@ -20,11 +21,17 @@ import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 import type { Route } from "./+types/domain-order-status";
+import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["domains"] };
+export const handle: CatalogHandle = { i18n: ["domains", "payment"] };
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({ title: i18n.t("meta.statusTitle", { ns: "domains" }), description: i18n.t("meta.statusDescription", { ns: "domains" }), path: location.pathname, noindex: true });
+  return pageMeta({
+    title: i18n.t("meta.statusTitle", { ns: "domains" }),
+    description: i18n.t("meta.statusDescription", { ns: "domains" }),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 const TONES: Record<DomainOrderStatus, BadgeTone> = {
@@ -37,10 +44,16 @@ const TONES: Record<DomainOrderStatus, BadgeTone> = {
 };
 
 /** The steps shown as a progress bar: the usual path, or the refund path once the name was lost. */
-function stepsFor(status: DomainOrderStatus): { steps: readonly ("ordered" | "paid" | "registered" | "refund")[]; reached: number } | null {
+function stepsFor(
+  status: DomainOrderStatus,
+): { steps: readonly ("ordered" | "paid" | "registered" | "refund")[]; reached: number } | null {
   if (status === "cancelled") return null;
-  if (status === "needs_refund" || status === "refunded") return { steps: ["ordered", "paid", "refund"], reached: status === "refunded" ? 2 : 1 };
-  return { steps: ["ordered", "paid", "registered"], reached: status === "pending_payment" ? 0 : status === "paid" ? 1 : 2 };
+  if (status === "needs_refund" || status === "refunded")
+    return { steps: ["ordered", "paid", "refund"], reached: status === "refunded" ? 2 : 1 };
+  return {
+    steps: ["ordered", "paid", "registered"],
+    reached: status === "pending_payment" ? 0 : status === "paid" ? 1 : 2,
+  };
 }
 
 const longDate = (iso: string) => formatDate(iso, { dateStyle: "long" });
@@ -53,9 +66,20 @@ function Progress({ status }: { status: DomainOrderStatus }) {
   return (
     <ol className="mt-6 grid grid-cols-3 gap-2" aria-label={t("status.history")}>
       {progress.steps.map((step, i) => (
-        <li key={step} className="text-center text-xs font-medium sm:text-sm" aria-current={i === progress.reached ? "step" : undefined}>
-          <span className={cn("mb-2 block h-1.5 rounded-full", i <= progress.reached ? (step === "refund" ? "bg-warning" : "bg-primary") : "bg-muted")} />
-          <span className={i <= progress.reached ? "text-foreground" : "text-muted-foreground"}>{t(`status.steps.${step}`)}</span>
+        <li
+          key={step}
+          className="text-center text-xs font-medium sm:text-sm"
+          aria-current={i === progress.reached ? "step" : undefined}
+        >
+          <span
+            className={cn(
+              "mb-2 block h-1.5 rounded-full",
+              i <= progress.reached ? (step === "refund" ? "bg-warning" : "bg-primary") : "bg-muted",
+            )}
+          />
+          <span className={i <= progress.reached ? "text-foreground" : "text-muted-foreground"}>
+            {t(`status.steps.${step}`)}
+          </span>
         </li>
       ))}
     </ol>
@@ -72,7 +96,12 @@ function Details({ order }: { order: DomainOrderView }) {
     [
       t("status.nameservers"),
       <ul className="font-mono text-sm">
-        {order.nameservers.map((ns) => <li key={ns}>{ns}{order.usesOurNameservers ? ` ${t("status.oursSuffix")}` : ""}</li>)}
+        {order.nameservers.map((ns) => (
+          <li key={ns}>
+            {ns}
+            {order.usesOurNameservers ? ` ${t("status.oursSuffix")}` : ""}
+          </li>
+        ))}
       </ul>,
     ],
     [t("status.total"), formatAmount(order.quote.total, currency)],
@@ -104,7 +133,9 @@ function History({ order }: { order: DomainOrderView }) {
           <li key={`${step.status}-${step.at}-${i}`} className="border-l-2 pl-3">
             <p className="font-medium text-foreground">{t(`status.historyState.${step.status}`)}</p>
             {step.reason ? <p className="text-muted-foreground">{step.reason}</p> : null}
-            <p className="text-xs text-muted-foreground"><time dateTime={step.at}>{dateTime(step.at)}</time></p>
+            <p className="text-xs text-muted-foreground">
+              <time dateTime={step.at}>{dateTime(step.at)}</time>
+            </p>
           </li>
         ))}
       </ol>
@@ -117,12 +148,21 @@ export default function DomainOrderStatusPage() {
   const { t } = useTranslation("domains");
   const { token = "" } = useParams();
   const [paying, setPaying] = useState(false);
+  // Back from the payment page: that payment is followed until it settles, then the order is re-read.
+  const [searchParams] = useSearchParams();
+  const returnedPayment = searchParams.get("payment");
+  const queryClient = useQueryClient();
+  const reloadOrder = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ["domain-order", token] }),
+    [queryClient, token],
+  );
   const order = useQuery({
     queryKey: ["domain-order", token],
     queryFn: () => fetchDomainOrder(token),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
     // Until it is settled, keep it fresh: payment and registration happen elsewhere.
-    refetchInterval: (query) => (query.state.data && ["pending_payment", "paid"].includes(query.state.data.status) ? 15_000 : false),
+    refetchInterval: (query) =>
+      query.state.data && ["pending_payment", "paid"].includes(query.state.data.status) ? 15_000 : false,
   });
 
   if (order.isPending) return <PageSpinner />;
@@ -130,9 +170,13 @@ export default function DomainOrderStatusPage() {
     const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
     return (
       <Container className="max-w-3xl py-24 text-center">
-        <h1 className="text-3xl font-bold text-foreground">{missing ? t("status.notFoundTitle") : t("status.loadError")}</h1>
+        <h1 className="text-3xl font-bold text-foreground">
+          {missing ? t("status.notFoundTitle") : t("status.loadError")}
+        </h1>
         {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{t("status.notFoundBody")}</p> : null}
-        <Button asChild className="mt-8"><Link to="/domains">{t("status.backToSearch")}</Link></Button>
+        <Button asChild className="mt-8">
+          <Link to={paths.domains()}>{t("status.backToSearch")}</Link>
+        </Button>
       </Container>
     );
   }
@@ -145,7 +189,10 @@ export default function DomainOrderStatusPage() {
     } catch (error) {
       setPaying(false);
       // The name may have been taken meanwhile: the server says so in words.
-      toast({ title: (error instanceof ApiError && error.serverMessage()) || t("status.payFailed"), variant: "destructive" });
+      toast({
+        title: (error instanceof ApiError && error.serverMessage()) || t("status.payFailed"),
+        variant: "destructive",
+      });
       void order.refetch();
     }
   }
@@ -155,25 +202,54 @@ export default function DomainOrderStatusPage() {
       <Card className="p-5 sm:p-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-muted-foreground">{t("status.title", { reference: o.reference })}</p>
-          <Badge tone={TONES[o.status]} data-testid="domain-order-status">{t(`status.state.${o.status}`)}</Badge>
+          <Badge tone={TONES[o.status]} data-testid="domain-order-status">
+            {t(`status.state.${o.status}`)}
+          </Badge>
         </div>
         <h1 className="mt-3 flex items-center gap-2 text-2xl font-bold break-all text-foreground sm:text-3xl">
           <Globe className="size-6 shrink-0 text-primary" aria-hidden="true" />
           {o.unicodeDomain}
         </h1>
+        {returnedPayment ? (
+          <div className="mt-5">
+            <ReturnedPayment transactionId={returnedPayment} onSettled={reloadOrder} />
+          </div>
+        ) : null}
         <Progress status={o.status} />
-        <p className="mt-6 text-muted-foreground">{t(`status.explain.${o.status}`, { name: o.unicodeDomain, date: o.expiresAt ? longDate(o.expiresAt) : "" })}</p>
+        <p className="mt-6 text-muted-foreground">
+          {t(`status.explain.${o.status}`, { name: o.unicodeDomain, date: o.expiresAt ? longDate(o.expiresAt) : "" })}
+        </p>
+        {o.registryWait ? (
+          <p
+            className="mt-4 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-foreground"
+            role="status"
+            data-testid="domain-order-registry-wait"
+          >
+            {t(`status.registryWait.${o.registryWait.kind}`, {
+              time: o.registryWait.nextAttemptAt
+                ? formatDate(o.registryWait.nextAttemptAt, { timeStyle: "short" })
+                : "",
+            })}
+          </p>
+        ) : null}
         <h2 className="mt-6 text-base font-semibold text-foreground">{t("status.nextTitle")}</h2>
         <p className="mt-1 text-muted-foreground">{t(`status.next.${o.status}`)}</p>
         <div className="mt-5 flex flex-wrap gap-3">
-          {o.canPay ? <Button onClick={() => void pay()} disabled={paying}>{paying ? t("status.paying") : t("status.pay")}</Button> : null}
+          {o.canPay ? (
+            <Button onClick={() => void pay()} disabled={paying}>
+              {paying ? t("status.paying") : t("status.pay")}
+            </Button>
+          ) : null}
           {o.status === "refunded" || o.status === "cancelled" || o.status === "needs_refund" ? (
-            <Button asChild variant="outline"><Link to="/domains">{t("status.searchAgain")}</Link></Button>
+            <Button asChild variant="outline">
+              <Link to={paths.domains()}>{t("status.searchAgain")}</Link>
+            </Button>
           ) : null}
         </div>
       </Card>
       <div className="mt-6 grid gap-6">
         <Details order={o} />
+        <OrderPayments payments={o.payments} />
         <History order={o} />
         <p className="text-sm text-muted-foreground">{t("status.keepPrivate")}</p>
       </div>

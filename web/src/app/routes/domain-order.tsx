@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Plus, ShieldCheck, X } from "lucide-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import {
@@ -14,16 +14,18 @@ import {
   quoteDomain,
   type DomainOrderLanguage,
   type DomainPayableCurrency,
-} from "../../../../contracts/domain-orders.ts";
-import { DomainDetails, validateDomainName } from "../../../../contracts/domains.ts";
-import { ourNameservers } from "../../../../content/domains.ts";
+} from "#contracts/domain-orders.ts";
+import { DomainDetails, validateDomainName } from "#contracts/domains.ts";
+import { paymentCountry } from "#contracts/payments.ts";
+import { ourNameservers } from "#content/domains.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect } from "../../components/ui/field.tsx";
+import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-field.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
-import { formatAmount, readCurrency } from "../../features/domains/domain-format.ts";
+import { formatAmount, useDomainCurrency } from "../../features/domains/domain-format.ts";
 import { placeDomainOrder } from "../../features/domains/domain-order-api.ts";
 import { domainMessageText } from "../../features/domains/domain-messages.ts";
 import { detailsPath } from "../../features/domains/domain-row.tsx";
@@ -31,11 +33,14 @@ import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
 import { Link } from "../../i18n/link.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 import type { Route } from "./+types/domain-order";
+import { paths } from "../../lib/route-table.ts";
+import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
 
-export const handle: CatalogHandle = { i18n: ["domains"] };
+// "payment": the mobile-money number field's messages.
+export const handle: CatalogHandle = { i18n: ["domains", "payment"] };
 
 export function meta({ params, location }: Route.MetaArgs) {
   return pageMeta({
@@ -56,28 +61,31 @@ interface Registrant {
   country: string;
 }
 
-const EMPTY: Registrant = { name: "", organisation: "", email: "", phoneNumber: "", address: "", city: "", country: "RW" };
+const EMPTY: Registrant = {
+  name: "",
+  organisation: "",
+  email: "",
+  phoneNumber: "",
+  address: "",
+  city: "",
+  country: "RW",
+};
 
 function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
     <fieldset className="mt-10 first:mt-0">
       <legend className="flex items-center gap-3 text-lg font-bold text-foreground">
-        <span className="flex size-7 items-center justify-center rounded-full bg-primary text-sm text-primary-foreground" aria-hidden="true">{n}</span>
+        <span
+          className="flex size-7 items-center justify-center rounded-full bg-primary text-sm text-primary-foreground"
+          aria-hidden="true"
+        >
+          {n}
+        </span>
         {title}
       </legend>
       <div className="mt-4">{children}</div>
     </fieldset>
   );
-}
-
-/** The server's per-field messages of a 400 answer. */
-function serverFields(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    return (JSON.parse(error.body) as { fields?: Record<string, string> }).fields ?? {};
-  } catch {
-    return {};
-  }
 }
 
 const language = (): DomainOrderLanguage => {
@@ -87,7 +95,8 @@ const language = (): DomainOrderLanguage => {
 
 /** /domains/order/{name}: who the name is for, how long, which nameservers, then payment. */
 export default function DomainOrderPage() {
-  const { t } = useTranslation("domains");
+  // "payment" too: the registrant's phone field speaks it (loaded with the page, not when it shows).
+  const { t } = useTranslation(["domains", "payment"]);
   const name = useParams().name ?? "";
   const [params] = useSearchParams();
   const catalog = useTldCatalog();
@@ -95,27 +104,37 @@ export default function DomainOrderPage() {
   const details = useQuery({
     enabled: valid?.ok === true,
     queryKey: ["domain-details", name],
-    queryFn: async () => DomainDetails.parse(await (await apiRequest("GET", `/api/domains/${encodeURIComponent(name)}`)).json()),
+    queryFn: async () =>
+      DomainDetails.parse(await (await apiRequest("GET", `/api/domains/${encodeURIComponent(name)}`)).json()),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
-  const [years, setYears] = useState(() => Math.min(DOMAIN_YEARS_MAX, Math.max(1, Number.parseInt(params.get("years") ?? "1", 10) || 1)));
-  const [currency, setCurrency] = useState<DomainPayableCurrency>("RWF");
+  const [years, setYears] = useState(() =>
+    Math.min(DOMAIN_YEARS_MAX, Math.max(1, Number.parseInt(params.get("years") ?? "1", 10) || 1)),
+  );
+  // Paid in the currency last shown on the search, unless that was USD (not payable by mobile money).
+  const [shown] = useDomainCurrency();
+  const [chosen, setCurrency] = useState<DomainPayableCurrency | null>(null);
+  const currency: DomainPayableCurrency = chosen ?? (shown === "USD" ? "RWF" : shown);
   const [registrant, setRegistrant] = useState<Registrant>(EMPTY);
   const [mode, setMode] = useState<"ours" | "custom">("ours");
   const [hosts, setHosts] = useState<string[]>(["", ""]);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<"idle" | "sending" | "invalid" | "refused" | "failed">("idle");
   const [refusal, setRefusal] = useState("");
-  const countries = useMemo(() => countryCodes().map((code) => ({ code, name: countryName(code)! })).sort((a, b) => a.name.localeCompare(b.name)), []);
-
-  useEffect(() => {
-    const saved = readCurrency();
-    if (saved !== "USD") setCurrency(saved);
-  }, []);
+  const countries = useMemo(
+    () =>
+      countryCodes()
+        .map((code) => ({ code, name: countryName(code)! }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [],
+  );
 
   const back = (
-    <Link to={detailsPath(name)} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+    <Link
+      to={detailsPath(name)}
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t("order.back", { name: valid?.ok ? valid.unicodeName : name })}
     </Link>
@@ -124,9 +143,15 @@ export default function DomainOrderPage() {
   if (valid && !valid.ok) {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
-        <h1 className="text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("details.invalidTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, valid.message)}</p>
-        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+        <h1 className="text-3xl font-bold tracking-tight break-all sm:text-4xl">
+          {t("details.invalidTitle", { name })}
+        </h1>
+        <p className="mt-3 text-muted-foreground" role="alert">
+          {domainMessageText(t, valid.message)}
+        </p>
+        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+          {t("order.searchAgain")}
+        </Link>
       </Container>
     );
   }
@@ -135,9 +160,15 @@ export default function DomainOrderPage() {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
-        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("order.notAvailableTitle", { name })}</h1>
-        <p className="mt-3 text-muted-foreground" role="alert">{domainMessageText(t, (error instanceof ApiError && error.serverMessage()) || t("search.error"))}</p>
-        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">
+          {t("order.notAvailableTitle", { name })}
+        </h1>
+        <p className="mt-3 text-muted-foreground" role="alert">
+          {domainMessageText(t, (error instanceof ApiError && error.serverMessage()) || t("search.error"))}
+        </p>
+        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+          {t("order.searchAgain")}
+        </Link>
       </Container>
     );
   }
@@ -147,16 +178,22 @@ export default function DomainOrderPage() {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
         {back}
-        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">{t("order.notAvailableTitle", { name: domain.unicodeName })}</h1>
-        <p className="mt-3 text-muted-foreground">{t("order.notAvailableBody")}</p>
-        <Link to="/domains" className={`${buttonClasses("primary")} mt-6`}>{t("order.searchAgain")}</Link>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight break-all sm:text-4xl">
+          {t("order.notAvailableTitle", { name: domain.unicodeName })}
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          {domain.state === "registered" ? t(`order.takenBody.${domain.source}`) : t("order.unknownBody")}
+        </p>
+        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+          {t("order.searchAgain")}
+        </Link>
       </Container>
     );
   }
 
   const quote = quoteDomain(domain.price, years, currency);
   const price = (amount: number) => formatAmount(amount, currency);
-  const { prefix } = DOMAIN_CURRENCY_COUNTRY[currency];
+  const payCountry = paymentCountry(DOMAIN_CURRENCY_COUNTRY[currency].country);
   /** A field's message in the page's language: the contracts' English by code, the server's as it came. */
   const message = (text: string | undefined) => (text ? domainMessageText(t, text) : undefined);
   // Fields without an input of their own (a name the server refuses, years, currency) show in the summary.
@@ -168,7 +205,11 @@ export default function DomainOrderPage() {
   };
   const fieldProps = (key: keyof Registrant) => {
     const problem = problems[`registrant.${key}`];
-    return { id: `order-${key}`, "aria-invalid": problem ? true : undefined, "aria-describedby": problem ? `order-${key}-error` : undefined };
+    return {
+      id: `order-${key}`,
+      "aria-invalid": problem ? true : undefined,
+      "aria-describedby": problem ? `order-${key}-error` : undefined,
+    };
   };
 
   async function submit(event: FormEvent) {
@@ -197,7 +238,7 @@ export default function DomainOrderPage() {
       window.history.replaceState(null, "", created.orderUrl);
       window.location.assign(created.redirectUrl);
     } catch (error) {
-      const fields = serverFields(error);
+      const fields = serverFieldErrors(error);
       if (Object.keys(fields).length) {
         setProblems(fields);
         setStatus("invalid");
@@ -216,17 +257,26 @@ export default function DomainOrderPage() {
   return (
     <Container className="max-w-6xl py-12 sm:py-16">
       {back}
-      <h1 className="mt-4 text-3xl font-bold tracking-tight break-all text-foreground sm:text-4xl">{t("order.title", { name: domain.unicodeName })}</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight break-all text-foreground sm:text-4xl">
+        {t("order.title", { name: domain.unicodeName })}
+      </h1>
       <p className="mt-3 max-w-3xl text-muted-foreground">{t("order.lead")}</p>
 
-      <form onSubmit={submit} noValidate className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]" aria-label={t("order.title", { name: domain.unicodeName })}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]"
+        aria-label={t("order.title", { name: domain.unicodeName })}
+      >
         <div>
           <Step n={1} title={t("order.steps.period")}>
             <div className="grid max-w-sm gap-1.5">
               <Label htmlFor="order-years">{t("order.years")}</Label>
               <NativeSelect id="order-years" value={years} onChange={(e) => setYears(Number(e.target.value))}>
                 {Array.from({ length: DOMAIN_YEARS_MAX }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>{t("order.yearsOption", { count: n, price: price(quoteDomain(domain.price, n, currency).total) })}</option>
+                  <option key={n} value={n}>
+                    {t("order.yearsOption", { count: n, price: price(quoteDomain(domain.price, n, currency).total) })}
+                  </option>
                 ))}
               </NativeSelect>
             </div>
@@ -235,26 +285,53 @@ export default function DomainOrderPage() {
           <Step n={2} title={t("order.steps.registrant")}>
             <p className="mb-4 text-sm text-muted-foreground">{t("order.registrantHint")}</p>
             <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
-              {(["name", "organisation", "email", "phoneNumber", "address", "city"] as const).map((key) => (
-                <div key={key} className={cn("grid content-start gap-1.5", key === "address" && "sm:col-span-2")}>
-                  <Label htmlFor={`order-${key}`}>{t(`order.fields.${key}`)}</Label>
-                  <Input
-                    {...fieldProps(key)}
-                    value={registrant[key]}
-                    onChange={(e) => setField(key, key === "phoneNumber" ? e.target.value.replace(/[^\d]/g, "") : e.target.value)}
-                    type={key === "email" ? "email" : "text"}
-                    inputMode={key === "phoneNumber" ? "numeric" : undefined}
-                    placeholder={key === "phoneNumber" ? `${prefix}7…` : undefined}
-                    autoComplete={{ name: "name", organisation: "organization", email: "email", phoneNumber: "tel", address: "street-address", city: "address-level2" }[key]}
+              {(["name", "organisation", "email", "phoneNumber", "address", "city"] as const).map((key) =>
+                key === "phoneNumber" ? (
+                  <MobileMoneyPhoneField
+                    key={key}
+                    id={`order-${key}`}
+                    className="content-start gap-1.5"
+                    country={payCountry}
+                    label={t(`order.fields.${key}`)}
+                    hint={t("order.phoneHint")}
+                    error={problems[`registrant.${key}`]}
+                    inputProps={{ value: registrant[key], onChange: (e) => setField(key, e.target.value) }}
                   />
-                  {key === "phoneNumber" ? <p className="text-sm text-muted-foreground">{t("order.phoneHint", { example: `${prefix}788123456` })}</p> : null}
-                  <FieldError id={`order-${key}-error`} message={message(problems[`registrant.${key}`])} />
-                </div>
-              ))}
+                ) : (
+                  <div key={key} className={cn("grid content-start gap-1.5", key === "address" && "sm:col-span-2")}>
+                    <Label htmlFor={`order-${key}`}>{t(`order.fields.${key}`)}</Label>
+                    <Input
+                      {...fieldProps(key)}
+                      value={registrant[key]}
+                      onChange={(e) => setField(key, e.target.value)}
+                      type={key === "email" ? "email" : "text"}
+                      autoComplete={
+                        {
+                          name: "name",
+                          organisation: "organization",
+                          email: "email",
+                          address: "street-address",
+                          city: "address-level2",
+                        }[key]
+                      }
+                    />
+                    <FieldError id={`order-${key}-error`} message={message(problems[`registrant.${key}`])} />
+                  </div>
+                ),
+              )}
               <div className="grid content-start gap-1.5">
                 <Label htmlFor="order-country">{t("order.fields.country")}</Label>
-                <NativeSelect {...fieldProps("country")} value={registrant.country} onChange={(e) => setField("country", e.target.value)} autoComplete="country">
-                  {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                <NativeSelect
+                  {...fieldProps("country")}
+                  value={registrant.country}
+                  onChange={(e) => setField("country", e.target.value)}
+                  autoComplete="country"
+                >
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
                 </NativeSelect>
                 <FieldError id="order-country-error" message={message(problems["registrant.country"])} />
               </div>
@@ -264,11 +341,36 @@ export default function DomainOrderPage() {
           <Step n={3} title={t("order.steps.nameservers")}>
             <div className="grid gap-3" role="radiogroup" aria-label={t("order.steps.nameservers")}>
               {(["ours", "custom"] as const).map((m) => (
-                <label key={m} className={cn("flex cursor-pointer gap-3 rounded-xl border bg-card p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring", mode === m && "border-primary ring-2 ring-primary/30")}>
-                  <input type="radio" name="nameserver-mode" value={m} checked={mode === m} onChange={() => { setMode(m); setProblems(({ "nameservers.hosts": _a, "nameservers.mode": _b, ...rest }) => rest); }} aria-labelledby={`ns-${m}-title`} aria-describedby={`ns-${m}-hint`} className="mt-1 size-4 accent-[var(--color-primary)]" />
+                <label
+                  key={m}
+                  className={cn(
+                    "flex cursor-pointer gap-3 rounded-xl border bg-card p-4 has-[:focus-visible]:outline-2 " +
+                      "has-[:focus-visible]:outline-ring",
+                    mode === m && "border-primary ring-2 ring-primary/30",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="nameserver-mode"
+                    value={m}
+                    checked={mode === m}
+                    onChange={() => {
+                      setMode(m);
+                      setProblems(({ "nameservers.hosts": _a, "nameservers.mode": _b, ...rest }) => rest);
+                    }}
+                    aria-labelledby={`ns-${m}-title`}
+                    aria-describedby={`ns-${m}-hint`}
+                    className="mt-1 size-4 accent-[var(--color-primary)]"
+                  />
                   <span>
-                    <span id={`ns-${m}-title`} className="block font-semibold text-foreground">{m === "ours" ? t("order.nameserversOurs") : t("order.nameserversCustom")}</span>
-                    <span id={`ns-${m}-hint`} className="block text-sm text-muted-foreground">{m === "ours" ? t("order.nameserversOursHint", { hosts: ourNameservers.join(", ") }) : t("order.nameserversCustomHint")}</span>
+                    <span id={`ns-${m}-title`} className="block font-semibold text-foreground">
+                      {m === "ours" ? t("order.nameserversOurs") : t("order.nameserversCustom")}
+                    </span>
+                    <span id={`ns-${m}-hint`} className="block text-sm text-muted-foreground">
+                      {m === "ours"
+                        ? t("order.nameserversOursHint", { hosts: ourNameservers.join(", ") })
+                        : t("order.nameserversCustomHint")}
+                    </span>
                   </span>
                 </label>
               ))}
@@ -284,7 +386,14 @@ export default function DomainOrderPage() {
                         <Input
                           id={`order-ns-${i}`}
                           value={host}
-                          onChange={(e) => { const next = [...hosts]; next[i] = e.target.value; setHosts(next); setProblems(({ [`nameservers.hosts.${i}`]: _gone, "nameservers.hosts": _all, ...rest }) => rest); }}
+                          onChange={(e) => {
+                            const next = [...hosts];
+                            next[i] = e.target.value;
+                            setHosts(next);
+                            setProblems(
+                              ({ [`nameservers.hosts.${i}`]: _gone, "nameservers.hosts": _all, ...rest }) => rest,
+                            );
+                          }}
                           aria-invalid={problem ? true : undefined}
                           aria-describedby={problem ? `order-ns-${i}-error` : undefined}
                           autoComplete="off"
@@ -293,7 +402,13 @@ export default function DomainOrderPage() {
                           placeholder={`ns${i + 1}.example.com`}
                         />
                         {hosts.length > 2 ? (
-                          <Button type="button" variant="outline" size="icon" aria-label={t("order.removeNameserver", { n: i + 1 })} onClick={() => setHosts(hosts.filter((_, j) => j !== i))}>
+                          <Button
+                            type="button"
+                            variant="outline"
+                            size="icon"
+                            aria-label={t("order.removeNameserver", { n: i + 1 })}
+                            onClick={() => setHosts(hosts.filter((_, j) => j !== i))}
+                          >
                             <X aria-hidden="true" />
                           </Button>
                         ) : null}
@@ -304,7 +419,10 @@ export default function DomainOrderPage() {
                 })}
                 {hosts.length < 4 ? (
                   <div>
-                    <Button type="button" variant="outline" size="sm" onClick={() => setHosts([...hosts, ""])}><Plus aria-hidden="true" />{t("order.addNameserver")}</Button>
+                    <Button type="button" variant="outline" size="sm" onClick={() => setHosts([...hosts, ""])}>
+                      <Plus aria-hidden="true" />
+                      {t("order.addNameserver")}
+                    </Button>
                   </div>
                 ) : null}
               </Card>
@@ -315,8 +433,19 @@ export default function DomainOrderPage() {
           <Step n={4} title={t("order.steps.payment")}>
             <div className="grid max-w-sm gap-1.5">
               <Label htmlFor="order-currency">{t("order.payCurrency")}</Label>
-              <NativeSelect id="order-currency" value={currency} onChange={(e) => { setCurrency(e.target.value as DomainPayableCurrency); setProblems(({ "registrant.phoneNumber": _gone, ...rest }) => rest); }}>
-                {DOMAIN_PAYABLE_CURRENCIES.map((code) => <option key={code} value={code}>{code}</option>)}
+              <NativeSelect
+                id="order-currency"
+                value={currency}
+                onChange={(e) => {
+                  setCurrency(e.target.value as DomainPayableCurrency);
+                  setProblems(({ "registrant.phoneNumber": _gone, ...rest }) => rest);
+                }}
+              >
+                {DOMAIN_PAYABLE_CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
               </NativeSelect>
               <p className="text-sm text-muted-foreground">{t("order.payNote")}</p>
             </div>
@@ -334,16 +463,22 @@ export default function DomainOrderPage() {
               </div>
               {years > 1 ? (
                 <div className="flex justify-between gap-3">
-                  <dt className="text-muted-foreground">{t("order.renewalYears", { count: years - 1, price: price(quote.renewal) })}</dt>
+                  <dt className="text-muted-foreground">
+                    {t("order.renewalYears", { count: years - 1, price: price(quote.renewal) })}
+                  </dt>
                   <dd className="whitespace-nowrap tabular-nums">{price(quote.renewal * (years - 1))}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between gap-3 border-t pt-2 text-base font-bold text-foreground">
                 <dt>{t("order.total")}</dt>
-                <dd className="whitespace-nowrap tabular-nums" data-testid="domain-order-total">{price(quote.total)}</dd>
+                <dd className="whitespace-nowrap tabular-nums" data-testid="domain-order-total">
+                  {price(quote.total)}
+                </dd>
               </div>
             </dl>
-            <p className="mt-3 text-xs text-muted-foreground">{t("order.renewsAt", { years: t("price.years", { count: years }), price: price(quote.renewal) })}</p>
+            <p className="mt-3 text-xs text-muted-foreground">
+              {t("order.renewsAt", { years: t("price.years", { count: years }), price: price(quote.renewal) })}
+            </p>
             {status === "invalid" ? (
               <p role="alert" className="mt-4 text-sm font-medium text-destructive">
                 {t("order.fixErrors")}
@@ -353,7 +488,11 @@ export default function DomainOrderPage() {
             {status === "refused" || status === "failed" ? (
               <div role="alert" className="mt-4 text-sm font-medium text-destructive">
                 <p>{refusal}</p>
-                {status === "refused" ? <Link to="/domains" className="mt-2 inline-block text-primary hover:underline">{t("order.searchAgain")}</Link> : null}
+                {status === "refused" ? (
+                  <Link to={paths.domains()} className="mt-2 inline-block text-primary hover:underline">
+                    {t("order.searchAgain")}
+                  </Link>
+                ) : null}
               </div>
             ) : null}
             <Button type="submit" size="lg" className="mt-5 w-full" disabled={status === "sending"}>
@@ -363,6 +502,7 @@ export default function DomainOrderPage() {
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
               {t("order.checkedNote")}
             </p>
+            <PrivacyNotice className="mt-2" />
           </Card>
         </aside>
       </form>

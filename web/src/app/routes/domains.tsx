@@ -2,45 +2,54 @@ import { Lock, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DOMAIN_CURRENCIES, DOMAIN_QUERY_MAX, type DomainCurrency } from "../../../../contracts/domains.ts";
+import { DOMAIN_CURRENCIES, DOMAIN_QUERY_MAX, type DomainCurrency } from "#contracts/domains.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input, Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
-import { CURRENCY_STORAGE_KEY, readCurrency } from "../../features/domains/domain-format.ts";
+import { useDomainCurrency } from "../../features/domains/domain-format.ts";
 import { searchErrorText } from "../../features/domains/domain-messages.ts";
 import { DomainRow } from "../../features/domains/domain-row.tsx";
+import { RegistryOutage } from "../../features/domains/registry-outage.tsx";
 import { useDomainSearch, useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/domains";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["domains"] };
 
-export function meta({}: Route.MetaArgs) {
+export function meta(_args: Route.MetaArgs) {
   return pageMeta({
     title: i18n.t("meta.title", { ns: "domains" }),
     description: i18n.t("meta.description", { ns: "domains" }),
-    path: "/domains",
+    path: paths.domains(),
   });
 }
 
 export default function DomainsPage() {
   const { t } = useTranslation("domains");
   const [params] = useSearchParams();
-  const [input, setInput] = useState(() => params.get("q") ?? "");
-  const [currency, setCurrency] = useState<DomainCurrency>("RWF");
+  // A shared address's ?q= is read once hydrated: the prerendered page was built without one.
+  const hydrated = useHydrated();
+  const [input, setInput] = useState("");
+  const [sharedRead, setSharedRead] = useState(false);
+  if (hydrated && !sharedRead) {
+    setSharedRead(true);
+    setInput(params.get("q") ?? "");
+  }
+  const [currency, setCurrency] = useDomainCurrency();
   const catalog = useTldCatalog();
   const search = useDomainSearch(input, catalog.data);
 
-  useEffect(() => setCurrency(readCurrency()), []);
   // The address stays shareable without a history entry per keystroke. It is written straight to
   // the browser's history, not through the router: a router navigation here would cancel the one
   // a visitor starts by clicking a row while the next screen's code is still loading.
   useEffect(() => {
     const timer = setTimeout(() => {
       const url = new URL(window.location.href);
-      if (url.pathname !== "/domains") return;
+      if (url.pathname !== paths.domains()) return;
       const q = input.trim();
       if (q) url.searchParams.set("q", q);
       else url.searchParams.delete("q");
@@ -49,24 +58,34 @@ export default function DomainsPage() {
     return () => clearTimeout(timer);
   }, [input]);
 
-  const chooseCurrency = (value: DomainCurrency) => {
-    setCurrency(value);
-    window.localStorage.setItem(CURRENCY_STORAGE_KEY, value);
-  };
+  const chooseCurrency = setCurrency;
   const priceOf = (tld: string) => search.prices.find((p) => p.tld === tld);
   const main = search.candidates.filter((c) => c.kind !== "suggestion");
   const ideas = search.candidates.filter((c) => c.kind === "suggestion");
   const errorText = searchErrorText(t, search.error);
+  const unknown = search.loading
+    ? []
+    : main.flatMap((candidate) => {
+        const result = search.results[candidate.name];
+        return result?.state === "unknown" ? [{ unicodeName: candidate.unicodeName, result }] : [];
+      });
 
   return (
     <Container className="py-12 sm:py-16">
       <SectionHeading as="h1" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
       <Card className="mx-auto mt-8 max-w-3xl p-4 sm:p-6">
-        <form role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
+        <form
+          role="search"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <div className="flex-1">
             <Label htmlFor="domain-query">{t("search.label")}</Label>
             <div className="relative mt-1.5">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
               <Input
                 id="domain-query"
                 type="text"
@@ -81,13 +100,17 @@ export default function DomainsPage() {
                 onChange={(event) => setInput(event.target.value)}
                 aria-describedby={errorText ? "domain-query-error" : "domain-privacy"}
                 aria-invalid={Boolean(errorText)}
-                autoFocus
               />
             </div>
           </div>
           <div className="sm:w-32">
             <Label htmlFor="domain-currency">{t("search.currency")}</Label>
-            <NativeSelect id="domain-currency" className="mt-1.5" value={currency} onChange={(event) => chooseCurrency(event.target.value as DomainCurrency)}>
+            <NativeSelect
+              id="domain-currency"
+              className="mt-1.5"
+              value={currency}
+              onChange={(event) => chooseCurrency(event.target.value as DomainCurrency)}
+            >
               {DOMAIN_CURRENCIES.map((code) => (
                 <option key={code} value={code}>
                   {code}
@@ -108,14 +131,25 @@ export default function DomainsPage() {
       </Card>
 
       {main.length > 0 ? (
-        <section className="mx-auto mt-8 max-w-3xl" aria-label={t("search.resultsLabel", { query: search.query })} aria-busy={search.loading}>
+        <section
+          className="mx-auto mt-8 max-w-3xl"
+          aria-label={t("search.resultsLabel", { query: search.query })}
+          aria-busy={search.loading}
+        >
           <Card className="overflow-hidden">
             <ul className="divide-y" aria-live="polite">
               {main.map((candidate) => (
-                <DomainRow key={candidate.name} candidate={candidate} result={search.results[candidate.name]} price={priceOf(candidate.tld)} currency={currency} />
+                <DomainRow
+                  key={candidate.name}
+                  candidate={candidate}
+                  result={search.results[candidate.name]}
+                  price={priceOf(candidate.tld)}
+                  currency={currency}
+                />
               ))}
             </ul>
           </Card>
+          {unknown.length > 0 ? <RegistryOutage key={search.query} unknown={unknown} onRetry={search.retry} /> : null}
           <p className="mt-3 text-xs text-muted-foreground">{t("price.note")}</p>
           {ideas.length > 0 ? (
             <div className="mt-10">
@@ -124,7 +158,13 @@ export default function DomainsPage() {
               <Card className="mt-4 overflow-hidden">
                 <ul className="divide-y">
                   {ideas.map((candidate) => (
-                    <DomainRow key={candidate.name} candidate={candidate} result={search.results[candidate.name]} price={priceOf(candidate.tld)} currency={currency} />
+                    <DomainRow
+                      key={candidate.name}
+                      candidate={candidate}
+                      result={search.results[candidate.name]}
+                      price={priceOf(candidate.tld)}
+                      currency={currency}
+                    />
                   ))}
                 </ul>
               </Card>

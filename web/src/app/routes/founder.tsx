@@ -1,5 +1,5 @@
-import { company as englishCompany } from "../../../../content/company.ts";
-import { founder as englishFounder } from "../../../../content/founder.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { founder as englishFounder } from "#content/founder.ts";
 import { absoluteUrl, pageMeta } from "../../components/seo/page-meta.ts";
 import { FounderHero } from "../../features/founder/founder-hero.tsx";
 import {
@@ -15,14 +15,13 @@ import {
 import { yearOf } from "../../features/founder/use-elapsed.ts";
 import { localized } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
-import type { Route } from "./+types/founder";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
 export const handle: CatalogHandle = { i18n: ["founder", "content-founder", "content-company"] };
 
 const path = `/${englishFounder.handle}`;
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   const { founder } = localized("founder", { founder: englishFounder });
   const { company } = localized("company", { company: englishCompany });
   return pageMeta({

@@ -1,22 +1,22 @@
 import { CalendarCheck, Info, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { about as englishAbout } from "../../../../content/about.ts";
-import { company as englishCompany } from "../../../../content/company.ts";
-import { featuredServices as englishFeaturedServices, quickLinks as englishQuickLinks } from "../../../../content/featured.ts";
-import { stats as englishStats } from "../../../../content/stats.ts";
-import { technologies as englishTechnologies } from "../../../../content/technologies.ts";
-import { testimonials as englishTestimonials, testimonialsAreSample } from "../../../../content/testimonials.ts";
+import { about as englishAbout } from "#content/about.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { featuredServices as englishFeaturedServices, quickLinks as englishQuickLinks } from "#content/featured.ts";
+import { stats as englishStats } from "#content/stats.ts";
+import { technologies as englishTechnologies } from "#content/technologies.ts";
+import { testimonials as englishTestimonials, testimonialsAreSample } from "#content/testimonials.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { ArrowLink } from "../../features/marketing/arrow-link.tsx";
-import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
+import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
 import { FeaturedServiceCard } from "../../features/marketing/featured-service-card.tsx";
-import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
 import { PopularityMeter } from "../../features/marketing/popularity-meter.tsx";
 import { StatTile } from "../../features/marketing/stat-tile.tsx";
@@ -24,10 +24,21 @@ import { TestimonialCard } from "../../features/marketing/testimonial-card.tsx";
 import { localized, useContent } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
 import { formatList } from "../../lib/intl.ts";
-import type { Route } from "./+types/home";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
+import { cn } from "../../lib/cn.ts";
 
-export const handle: CatalogHandle = { i18n: ["home", "content-about", "content-company", "content-featured", "content-stats", "content-technologies", "content-testimonials"] };
+export const handle: CatalogHandle = {
+  i18n: [
+    "home",
+    "content-about",
+    "content-company",
+    "content-featured",
+    "content-stats",
+    "content-technologies",
+    "content-testimonials",
+  ],
+};
 
 /** schema.org Organization, built from the company record in the page's language. */
 const organizationJsonLd = (company: typeof englishCompany) => ({
@@ -51,10 +62,14 @@ const organizationJsonLd = (company: typeof englishCompany) => ({
   areaServed: company.countriesServed.map((name) => ({ "@type": "Country", name })),
 });
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   const { company } = localized("company", { company: englishCompany });
   return pageMeta({
-    description: i18n.t("meta.description", { ns: "home", countries: formatList(company.countriesServed), company: company.name }),
+    description: i18n.t("meta.description", {
+      ns: "home",
+      countries: formatList(company.countriesServed),
+      company: company.name,
+    }),
     path: "/",
     jsonLd: organizationJsonLd(company),
   });
@@ -86,7 +101,13 @@ function Hero() {
       <GridBackdrop />
       <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-12 lg:gap-16 lg:py-28">
         <div className="lg:col-span-7">
-          <p className="inline-flex max-w-full items-center gap-2 rounded-full border bg-card/80 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs backdrop-blur sm:text-sm">
+          <p
+            className={cn(
+              "inline-flex max-w-full items-center gap-2 rounded-full border",
+              "bg-card/80 px-3 py-1 text-xs font-medium text-muted-foreground",
+              "shadow-xs backdrop-blur sm:text-sm",
+            )}
+          >
             <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-success" />
             {t("hero.eyebrow", { countries })}
           </p>
@@ -104,8 +125,8 @@ function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <LinkButtons
-              primary={{ to: "/tech-stack-advisor", label: t("hero.aiCta"), icon: Sparkles }}
-              secondary={{ to: "/contact", label: t("hero.consultationCta"), icon: CalendarCheck }}
+              primary={{ to: paths.techStackAdvisor(), label: t("hero.aiCta"), icon: Sparkles }}
+              secondary={{ to: paths.contact(), label: t("hero.consultationCta"), icon: CalendarCheck }}
             />
           </div>
           <nav aria-labelledby="home-quick-links" className="mt-10">
@@ -117,7 +138,11 @@ function Hero() {
                 <li key={link.href}>
                   <Link
                     to={link.href}
-                    className="inline-flex h-9 items-center gap-2 rounded-full border bg-card/80 px-3.5 text-sm font-medium text-foreground shadow-xs backdrop-blur transition-colors hover:border-primary/40 hover:text-primary"
+                    className={cn(
+                      "inline-flex h-9 items-center gap-2 rounded-full border bg-card/80",
+                      "px-3.5 text-sm font-medium text-foreground shadow-xs backdrop-blur",
+                      "transition-colors hover:border-primary/40 hover:text-primary",
+                    )}
                   >
                     <Icon name={link.icon} className="size-4 text-primary" />
                     {link.label}
@@ -228,7 +253,13 @@ function Testimonials() {
       lead={t("testimonials.lead")}
     >
       {testimonialsAreSample ? (
-        <p className="mx-auto mt-6 flex w-fit max-w-full items-start gap-2 rounded-lg border bg-muted/60 px-3 py-2 text-xs leading-relaxed text-muted-foreground sm:items-center sm:rounded-full">
+        <p
+          className={cn(
+            "mx-auto mt-6 flex w-fit max-w-full items-start gap-2 rounded-lg border",
+            "bg-muted/60 px-3 py-2 text-xs leading-relaxed text-muted-foreground",
+            "sm:items-center sm:rounded-full",
+          )}
+        >
           <Info aria-hidden="true" className="mt-px size-4 shrink-0 text-primary sm:mt-0" />
           {t("testimonials.sampleNote")}
         </p>
@@ -262,7 +293,7 @@ function AboutPreview() {
           />
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground">{about.intro}</p>
           <div className="mt-8">
-            <ArrowLink to="/about">{t("aboutPreview.cta")}</ArrowLink>
+            <ArrowLink to={paths.about()}>{t("aboutPreview.cta")}</ArrowLink>
           </div>
         </div>
         <ul className="grid gap-4 sm:grid-cols-2">
@@ -291,8 +322,8 @@ function HomeCta() {
       id="home-cta-title"
       title={t("cta.title")}
       lead={t("cta.lead", { responseTime: company.support.responseTime })}
-      primary={{ to: "/contact", label: t("cta.primary") }}
-      secondary={{ to: "/services", label: t("cta.secondary") }}
+      primary={{ to: paths.contact(), label: t("cta.primary") }}
+      secondary={{ to: paths.services(), label: t("cta.secondary") }}
     />
   );
 }

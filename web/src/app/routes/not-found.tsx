@@ -7,10 +7,12 @@ import { Card } from "../../components/ui/card.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/not-found";
-import { GridBackdrop } from "../../features/marketing/backdrop.tsx";
-import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { GridBackdrop } from "../../components/ui/backdrop.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { LinkButtons } from "../../features/marketing/link-buttons.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
+import { cn } from "../../lib/cn.ts";
 
 export const handle: CatalogHandle = { i18n: ["notFound"] };
 
@@ -27,10 +29,10 @@ type DestinationKey = "home" | "techStackAdvisor" | "domains" | "services" | "co
 
 const destinations: ReadonlyArray<{ key: DestinationKey; to: string; icon: LucideIcon }> = [
   { key: "home", to: "/", icon: House },
-  { key: "techStackAdvisor", to: "/tech-stack-advisor", icon: Cpu },
-  { key: "domains", to: "/domains", icon: Globe },
-  { key: "services", to: "/services", icon: Briefcase },
-  { key: "contact", to: "/contact", icon: Mail },
+  { key: "techStackAdvisor", to: paths.techStackAdvisor(), icon: Cpu },
+  { key: "domains", to: paths.domains(), icon: Globe },
+  { key: "services", to: paths.services(), icon: Briefcase },
+  { key: "contact", to: paths.contact(), icon: Mail },
 ];
 
 export default function NotFoundPage() {
@@ -43,16 +45,22 @@ export default function NotFoundPage() {
         <div className="mx-auto max-w-2xl text-center">
           <p
             aria-hidden="true"
-            className="bg-gradient-to-b from-primary to-primary/30 bg-clip-text text-[7.5rem] leading-none font-black tracking-tighter text-transparent select-none sm:text-[11rem]"
+            className={cn(
+              "bg-gradient-to-b from-primary to-primary/30 bg-clip-text text-[7.5rem]",
+              "leading-none font-black tracking-tighter text-transparent select-none",
+              "sm:text-[11rem]",
+            )}
           >
             {t("code")}
           </p>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">{t("title")}</h1>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-foreground sm:text-5xl">
+            {t("title")}
+          </h1>
           <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">{t("body")}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <LinkButtons
               primary={{ to: "/", label: t("home"), icon: House }}
-              secondary={{ to: "/tech-stack-advisor", label: t("start"), icon: Rocket }}
+              secondary={{ to: paths.techStackAdvisor(), label: t("start"), icon: Rocket }}
             />
           </div>
         </div>
@@ -69,7 +77,11 @@ export default function NotFoundPage() {
               <li key={key} className="sm:last:col-span-2 lg:last:col-span-1">
                 <Link
                   to={to}
-                  className="group flex h-full items-start gap-4 rounded-2xl border bg-card p-5 text-card-foreground shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md sm:flex-col sm:gap-0"
+                  className={cn(
+                    "group flex h-full items-start gap-4 rounded-2xl border bg-card p-5",
+                    "text-card-foreground shadow-sm transition hover:-translate-y-0.5",
+                    "hover:border-primary/40 hover:shadow-md sm:flex-col sm:gap-0",
+                  )}
                 >
                   <IconTile>
                     <Icon aria-hidden="true" />
@@ -79,7 +91,10 @@ export default function NotFoundPage() {
                       {t(`popular.${key}.title`)}
                       <ArrowRight
                         aria-hidden="true"
-                        className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-primary"
+                        className={cn(
+                          "size-4 shrink-0 text-muted-foreground transition-transform",
+                          "group-hover:translate-x-0.5 group-hover:text-primary",
+                        )}
                       />
                     </span>
                     <span className="mt-1.5 block text-sm leading-relaxed text-muted-foreground">
@@ -101,7 +116,7 @@ export default function NotFoundPage() {
             <p className="mt-1 text-sm text-muted-foreground">{t("help.body")}</p>
           </div>
           <Button asChild variant="secondary" className="w-full sm:w-auto">
-            <Link to="/contact">
+            <Link to={paths.contact()}>
               <Mail aria-hidden="true" />
               {t("help.cta")}
             </Link>

@@ -9,7 +9,12 @@ import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 export const handle: CatalogHandle = { i18n: ["payment"] };
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({ title: i18n.t("meta.failedTitle", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: location.pathname, noindex: true });
+  return pageMeta({
+    title: i18n.t("meta.failedTitle", { ns: "payment" }),
+    description: i18n.t("meta.description", { ns: "payment" }),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 export default function PaymentFailedPage() {

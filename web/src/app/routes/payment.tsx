@@ -2,38 +2,53 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { parsePaymentResult, type PaymentResult } from "../../../../contracts/payments.ts";
+import { parsePaymentResult, type PaymentResult } from "#contracts/payments.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { PaymentForm } from "../../features/payments/payment-form.tsx";
 import { paymentErrorText, PaymentResultCard } from "../../features/payments/payment-result-card.tsx";
 import { i18n } from "../../i18n/index.ts";
-import type { Route } from "./+types/payment";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export const handle: CatalogHandle = { i18n: ["payment"] };
 
-export function meta({}: Route.MetaArgs) {
-  return pageMeta({ title: i18n.t("meta.title", { ns: "payment" }), description: i18n.t("meta.description", { ns: "payment" }), path: "/payment" });
+export function meta() {
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "payment" }),
+    description: i18n.t("meta.description", { ns: "payment" }),
+    path: paths.payment(),
+  });
 }
 
 export default function PaymentPage() {
   const { t } = useTranslation("payment");
   const [searchParams, setSearchParams] = useSearchParams();
   const [result, setResult] = useState<PaymentResult | null>(null);
+  const [shownRaw, setShownRaw] = useState<string | null>(null);
   const handled = useRef<string | null>(null);
 
   // The payment flow comes back with ?paymentResult=<encoded JSON>: show it once, then clean the address.
-  const raw = searchParams.get("paymentResult");
+  // Read once hydrated: the prerendered page knows no address's query, and hydration must match it.
+  const hydrated = useHydrated();
+  const raw = hydrated ? searchParams.get("paymentResult") : null;
+  if (raw && raw !== shownRaw) {
+    setShownRaw(raw);
+    setResult(parsePaymentResult(raw));
+  }
   useEffect(() => {
     if (!raw || handled.current === raw) return;
     handled.current = raw;
     const parsed = parsePaymentResult(raw);
     if (!parsed) return;
-    setResult(parsed);
     if (parsed.success) {
-      toast({ title: t("toast.completedTitle"), description: parsed.transactionId ? t("toast.transactionId", { id: parsed.transactionId }) : undefined, variant: "success" });
+      toast({
+        title: t("toast.completedTitle"),
+        description: parsed.transactionId ? t("toast.transactionId", { id: parsed.transactionId }) : undefined,
+        variant: "success",
+      });
     } else {
       toast({ title: t("toast.failedTitle"), description: paymentErrorText(t, parsed.error), variant: "destructive" });
     }

@@ -3,7 +3,7 @@ import { Link2, Plus, Printer } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { Link } from "../../i18n/link.tsx";
-import { SavedProject } from "../../../../contracts/advisor.ts";
+import { SavedProject } from "#contracts/advisor.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -18,6 +18,7 @@ import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { formatDate, formatList } from "../../lib/intl.ts";
 import type { Route } from "./+types/project-details";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["advisor", "content-stack-catalog", "content-services"] };
 
@@ -39,8 +40,16 @@ function AnswersSummary({ project }: { project: SavedProject }) {
     [t("project.answers.growth"), t(`steps.audience.growth.${a.growth}.label`)],
     [t("project.answers.budget"), `${a.currency} · ${t(`steps.budget.options.${a.budget}.hint`)}`],
     [t("project.answers.timeline"), t(`steps.timeline.options.${a.timeline}.label`)],
-    [t("project.answers.skills"), a.skills.length ? formatList(a.skills.map((s) => t(`steps.skills.options.${s}`))) : t("project.answers.none")],
-    [t("project.answers.mustHaves"), a.mustHaves.length ? formatList(a.mustHaves.map((m) => t(`steps.mustHaves.options.${m}.label`))) : t("project.answers.none")],
+    [
+      t("project.answers.skills"),
+      a.skills.length ? formatList(a.skills.map((s) => t(`steps.skills.options.${s}`))) : t("project.answers.none"),
+    ],
+    [
+      t("project.answers.mustHaves"),
+      a.mustHaves.length
+        ? formatList(a.mustHaves.map((m) => t(`steps.mustHaves.options.${m}.label`)))
+        : t("project.answers.none"),
+    ],
     [t("project.answers.hosting"), t(`steps.hosting.options.${a.hosting}.label`)],
   ];
   return (
@@ -65,7 +74,8 @@ export default function ProjectDetails() {
   const localizePlan = usePlanLocalizer();
   const project = useQuery({
     queryKey: [`/api/projects/${id}`],
-    queryFn: async () => SavedProject.parse(await (await apiRequest("GET", `/api/projects/${encodeURIComponent(id)}`)).json()),
+    queryFn: async () =>
+      SavedProject.parse(await (await apiRequest("GET", `/api/projects/${encodeURIComponent(id)}`)).json()),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
   });
 
@@ -74,10 +84,12 @@ export default function ProjectDetails() {
     const missing = project.error instanceof ApiError && (project.error.status === 404 || project.error.status === 400);
     return (
       <Container className="py-20 text-center">
-        <h1 className="text-3xl font-bold text-foreground">{missing ? t("project.notFoundTitle") : t("project.loadError")}</h1>
+        <h1 className="text-3xl font-bold text-foreground">
+          {missing ? t("project.notFoundTitle") : t("project.loadError")}
+        </h1>
         {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{t("project.notFoundBody")}</p> : null}
         <Button asChild className="mt-8">
-          <Link to="/tech-stack-advisor">{t("project.newPlan")}</Link>
+          <Link to={paths.techStackAdvisor()}>{t("project.newPlan")}</Link>
         </Button>
       </Container>
     );
@@ -97,7 +109,13 @@ export default function ProjectDetails() {
   return (
     <Container className="py-12 sm:py-16">
       <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
-        <SectionHeading as="h1" align="left" eyebrow={t("project.eyebrow")} title={t("project.title")} lead={t("project.saved", { date: savedOn })} />
+        <SectionHeading
+          as="h1"
+          align="left"
+          eyebrow={t("project.eyebrow")}
+          title={t("project.title")}
+          lead={t("project.saved", { date: savedOn })}
+        />
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button variant="outline" onClick={copyLink}>
             <Link2 aria-hidden="true" />
@@ -108,7 +126,7 @@ export default function ProjectDetails() {
             {t("project.print")}
           </Button>
           <Button asChild variant="ghost">
-            <Link to="/tech-stack-advisor">
+            <Link to={paths.techStackAdvisor()}>
               <Plus aria-hidden="true" />
               {t("project.newPlan")}
             </Link>

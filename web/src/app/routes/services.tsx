@@ -1,15 +1,15 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { company as englishCompany } from "../../../../content/company.ts";
-import { freeTools as englishFreeTools, serviceCategories as englishServiceCategories } from "../../../../content/services.ts";
-import type { ServiceCategory } from "../../../../content/types.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { freeTools as englishFreeTools, serviceCategories as englishServiceCategories } from "#content/services.ts";
+import type { ServiceCategory } from "#content/types.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
-import { IconTile } from "../../features/marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { PageHero } from "../../features/marketing/page-hero.tsx";
 import { ServiceCard } from "../../features/marketing/service-card.tsx";
 import { ToolCard } from "../../features/marketing/tool-card.tsx";
@@ -17,18 +17,18 @@ import { cn } from "../../lib/cn.ts";
 import { localized, useContent } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
 import { formatList } from "../../lib/intl.ts";
-import type { Route } from "./+types/services";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export const handle: CatalogHandle = { i18n: ["services", "content-services", "content-company"] };
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   const { company } = localized("company", { company: englishCompany });
   const countries = formatList(company.countriesServed);
   return pageMeta({
     title: i18n.t("meta.title", { ns: "services" }),
     description: i18n.t("meta.description", { ns: "services", countries }),
-    path: "/services",
+    path: paths.services(),
   });
 }
 
@@ -51,7 +51,11 @@ export default function ServicesPage() {
               <li key={category.id}>
                 <a
                   href={`#${category.id}`}
-                  className="inline-flex h-10 items-center gap-2 rounded-full border bg-card/80 px-4 text-sm font-medium text-foreground shadow-xs backdrop-blur transition-colors hover:border-primary/40 hover:text-primary"
+                  className={cn(
+                    "inline-flex h-10 items-center gap-2 rounded-full border bg-card/80",
+                    "px-4 text-sm font-medium text-foreground shadow-xs backdrop-blur",
+                    "transition-colors hover:border-primary/40 hover:text-primary",
+                  )}
                 >
                   <Icon name={category.icon} className="size-4 text-primary" />
                   {category.title}
@@ -91,7 +95,7 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
           </h2>
           <p className="mt-3 leading-relaxed text-pretty text-muted-foreground">{category.description}</p>
           <Button asChild className="mt-6">
-            <Link to="/contact" aria-describedby={titleId}>
+            <Link to={paths.contact()} aria-describedby={titleId}>
               {t("category.requestConsultation")}
               <ArrowRight aria-hidden="true" />
             </Link>
@@ -142,8 +146,8 @@ function ServicesCta() {
       id="services-cta-title"
       title={t("cta.title")}
       lead={t("cta.lead", { responseTime: company.support.responseTime })}
-      primary={{ to: "/contact", label: t("cta.primary") }}
-      secondary={{ to: "/tech-stack-advisor", label: t("cta.secondary"), icon: Sparkles }}
+      primary={{ to: paths.contact(), label: t("cta.primary") }}
+      secondary={{ to: paths.techStackAdvisor(), label: t("cta.secondary"), icon: Sparkles }}
     />
   );
 }

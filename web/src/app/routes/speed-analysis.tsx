@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link, useLocalize } from "../../i18n/link.tsx";
-import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport } from "../../../../contracts/analysis.ts";
+import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport } from "#contracts/analysis.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Input, Label } from "../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { SecurityView, SeoView, SpeedView } from "../../features/analysis/report-views.tsx";
 import { loadReport, type RunState, useAnalysis } from "../../features/analysis/use-analysis.ts";
@@ -16,14 +16,16 @@ import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/speed-analysis";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
+import { Tabs } from "../../components/ui/tabs.tsx";
 
 export const handle: CatalogHandle = { i18n: ["analysis"] };
 
-export function meta({}: Route.MetaArgs) {
+export function meta(_args: Route.MetaArgs) {
   return pageMeta({
     title: i18n.t("meta.title", { ns: "analysis" }),
     description: i18n.t("meta.description", { ns: "analysis" }),
-    path: "/speed-analysis",
+    path: paths.speedAnalysis(),
   });
 }
 
@@ -44,9 +46,17 @@ function Progress({ state }: { state: Extract<RunState, { phase: "running" }> })
   const percent = Math.round(state.progress * 100);
   return (
     <Card className="p-6" aria-live="polite">
-      <p className="font-medium" data-testid="analysis-stage">{t(`stages.${state.stage}` as "stages.fetching", { defaultValue: state.stage })}</p>
-      <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("progress", { percent })}>
-        <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${Math.max(5, percent)}%` }} />
+      <p className="font-medium" data-testid="analysis-stage">
+        {t(`stages.${state.stage}` as "stages.fetching", { defaultValue: state.stage })}
+      </p>
+      <progress className="sr-only" max={100} value={percent} aria-label={t("progress", { percent })}>
+        {percent}%
+      </progress>
+      <div className="mt-3 h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-500"
+          style={{ width: `${Math.max(5, percent)}%` }}
+        />
       </div>
       <p className="mt-2 text-sm text-muted-foreground">{t("progress", { percent })}</p>
     </Card>
@@ -57,13 +67,20 @@ function ReportHeader({ report, onRerun }: { report: AnalysisReport; onRerun: ()
   const { t } = useTranslation("analysis");
   const [copied, setCopied] = useState(false);
   const localize = useLocalize();
-  const shareUrl = typeof window === "undefined" ? "" : `${window.location.origin}${localize("/speed-analysis")}?report=${report.id}`;
-  const minutes = Math.max(1, Math.round((Date.now() - Date.parse(report.createdAt)) / 60_000));
+  const shareUrl =
+    typeof window === "undefined"
+      ? ""
+      : `${window.location.origin}${localize(paths.speedAnalysis())}?report=${report.id}`;
+  // The report's age when it is shown (read once, not on every render).
+  const [shownAt] = useState(() => Date.now());
+  const minutes = Math.max(1, Math.round((shownAt - Date.parse(report.createdAt)) / 60_000));
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="min-w-0">
         <h2 className="text-xl font-semibold break-all">{t("report.for", { url: report.finalUrl })}</h2>
-        <p className="text-sm text-muted-foreground">{report.cached ? t("report.cached", { minutes }) : t("report.fresh")}</p>
+        <p className="text-sm text-muted-foreground">
+          {report.cached ? t("report.cached", { count: minutes }) : t("report.fresh")}
+        </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -81,7 +98,11 @@ function ReportHeader({ report, onRerun }: { report: AnalysisReport; onRerun: ()
           {t("report.rerun")}
         </Button>
       </div>
-      <a href={shareUrl} className="w-full truncate text-sm text-primary underline-offset-4 hover:underline" data-testid="share-link">
+      <a
+        href={shareUrl}
+        className="w-full truncate text-sm text-primary underline-offset-4 hover:underline"
+        data-testid="share-link"
+      >
         {shareUrl}
       </a>
     </div>
@@ -98,8 +119,11 @@ function History({ items, current }: { items: AnalysisHistoryItem[]; current: st
         {items.map((item) => (
           <li key={item.id}>
             <Link
-              to={`/speed-analysis?report=${item.id}`}
-              className={cn("inline-block rounded-full border px-3 py-1 hover:bg-muted", item.id === current && "border-primary bg-primary/10")}
+              to={`${paths.speedAnalysis()}?report=${item.id}`}
+              className={cn(
+                "inline-block rounded-full border px-3 py-1 hover:bg-muted",
+                item.id === current && "border-primary bg-primary/10",
+              )}
               title={formatDate(item.createdAt, { dateStyle: "medium", timeStyle: "short" })}
             >
               {t("history.item", { kind: t(`tabs.${item.kind}`), score: item.grade ?? item.score })}
@@ -116,6 +140,7 @@ export default function SpeedAnalysisPage() {
   const [params, setParams] = useSearchParams();
   const { runs, run, show, reset } = useAnalysis();
   const [input, setInput] = useState("");
+  const [emptyError, setEmptyError] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [active, setActive] = useState<AnalysisKind>("speed");
   const [lab, setLab] = useState(false);
@@ -158,7 +183,12 @@ export default function SpeedAnalysisPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!input.trim()) return;
+    if (!input.trim()) {
+      // Said, not silently ignored: the visitor sees why nothing started.
+      setEmptyError(true);
+      return;
+    }
+    setEmptyError(false);
     const target = normalise(input);
     reset();
     setUrl(target);
@@ -176,7 +206,13 @@ export default function SpeedAnalysisPage() {
   return (
     <Container className="py-12 sm:py-16">
       <div className="mx-auto max-w-3xl">
-        <SectionHeading as="h1" id="analysis-title" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
+        <SectionHeading
+          as="h1"
+          id="analysis-title"
+          eyebrow={t("hero.eyebrow")}
+          title={t("hero.title")}
+          lead={t("hero.lead")}
+        />
         <form onSubmit={onSubmit} className="mt-8 grid gap-3" noValidate>
           <Label htmlFor="analysis-url">{t("form.label")}</Label>
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -187,51 +223,54 @@ export default function SpeedAnalysisPage() {
               autoComplete="url"
               placeholder={t("form.placeholder")}
               value={input}
-              onChange={(event) => setInput(event.target.value)}
+              onChange={(event) => {
+                setInput(event.target.value);
+                if (event.target.value.trim()) setEmptyError(false);
+              }}
               className="flex-1"
               required
+              aria-invalid={emptyError || undefined}
+              aria-describedby={emptyError ? "analysis-url-error" : undefined}
             />
             <Button type="submit" size="lg" disabled={running}>
               {running ? t("form.running") : t("form.submit")}
             </Button>
           </div>
+          <FieldError id="analysis-url-error" message={emptyError ? t("form.urlRequired") : undefined} />
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <input type="checkbox" checked={lab} onChange={(event) => setLab(event.target.checked)} className="size-4 accent-primary" />
+            <input
+              type="checkbox"
+              checked={lab}
+              onChange={(event) => setLab(event.target.checked)}
+              className="size-4 accent-primary"
+            />
             {t("form.lab")}
           </label>
         </form>
       </div>
 
       <div className="mx-auto mt-10 max-w-5xl">
-        <div role="tablist" aria-label={t("tabs.label")} className="flex gap-1 rounded-xl border bg-muted p-1">
-          {KINDS.map(({ kind, icon: Icon }) => (
-            <button
-              key={kind}
-              type="button"
-              role="tab"
-              id={`tab-${kind}`}
-              aria-selected={active === kind}
-              aria-controls={`panel-${kind}`}
-              onClick={() => selectTab(kind)}
-              className={cn(
-                "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
-                active === kind ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {t(`tabs.${kind}`)}
-            </button>
-          ))}
-        </div>
-
-        <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="mt-6 grid gap-6">
+        <Tabs
+          items={KINDS.map(({ kind, icon }) => ({ value: kind, label: t(`tabs.${kind}`), icon }))}
+          value={active}
+          onValueChange={selectTab}
+          label={t("tabs.label")}
+          panelClassName="mt-6 grid gap-6"
+        >
           {loadError ? <p className="text-destructive">{loadError}</p> : null}
-          {state.phase === "idle" && !loadError ? <p className="text-center text-muted-foreground">{t("idle")}</p> : null}
+          {state.phase === "idle" && !loadError ? (
+            <p className="text-center text-muted-foreground">{t("idle")}</p>
+          ) : null}
           {state.phase === "running" ? <Progress state={state} /> : null}
           {state.phase === "error" ? (
             <Card className="border-destructive/40 p-6" role="alert">
               <h2 className="font-semibold text-destructive">{t("error.title")}</h2>
               <p className="mt-1">{state.message || t("error.generic")}</p>
+              {url ? (
+                <Button variant="outline" className="mt-4" onClick={() => start(active, url)}>
+                  {t("error.retry")}
+                </Button>
+              ) : null}
             </Card>
           ) : null}
           {report ? (
@@ -253,12 +292,12 @@ export default function SpeedAnalysisPage() {
                   <p className="text-sm text-muted-foreground">{t("cta.body")}</p>
                 </div>
                 <Button asChild size="lg">
-                  <Link to={`/contact?report=${report.id}`}>{t("cta.button")}</Link>
+                  <Link to={`${paths.contact()}?report=${report.id}`}>{t("cta.button")}</Link>
                 </Button>
               </Card>
             </>
           ) : null}
-        </div>
+        </Tabs>
       </div>
     </Container>
   );

@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, RotateCcw, Share2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocalizedNavigate } from "../../i18n/link.tsx";
-import { AdvisorAnswers, AdvisorResult, SavedProject } from "../../../../contracts/advisor.ts";
+import { AdvisorAnswers, AdvisorResult, SavedProject } from "#contracts/advisor.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -16,16 +16,17 @@ import { PlanCard } from "../../features/advisor/plan-card.tsx";
 import { Question } from "../../features/advisor/questionnaire.tsx";
 import { i18n } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
-import type { Route } from "./+types/tech-stack-advisor";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { paths } from "../../lib/route-table.ts";
+import { cn } from "../../lib/cn.ts";
 
 export const handle: CatalogHandle = { i18n: ["advisor", "content-stack-catalog", "content-services"] };
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return pageMeta({
     title: i18n.t("meta.title", { ns: "advisor" }),
     description: i18n.t("meta.description", { ns: "advisor" }),
-    path: "/tech-stack-advisor",
+    path: paths.techStackAdvisor(),
   });
 }
 
@@ -50,7 +51,7 @@ export default function TechStackAdvisor() {
       const response = await apiRequest("POST", "/api/projects", { answers: AdvisorAnswers.parse(draft) });
       return SavedProject.parse(await response.json());
     },
-    onSuccess: (project) => navigate(`/project-details/${project.id}`),
+    onSuccess: (project) => navigate(paths.projectDetails({ id: project.id })),
     onError: () => toast({ title: t("results.saveError"), variant: "destructive" }),
   });
 
@@ -74,7 +75,9 @@ export default function TechStackAdvisor() {
 
       {!onResults ? (
         <Card className="mx-auto mt-10 max-w-3xl p-6 sm:p-10">
-          {resumed && step > 0 ? <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">{t("resumed")}</p> : null}
+          {resumed && step > 0 ? (
+            <p className="mb-6 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">{t("resumed")}</p>
+          ) : null}
           <div className="mb-8">
             <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
               <span>{t("progress", { step: step + 1, total: STEPS.length })}</span>
@@ -84,7 +87,11 @@ export default function TechStackAdvisor() {
               </button>
             </div>
             <progress
-              className="mt-2 h-2 w-full appearance-none overflow-hidden rounded-full [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
+              className={cn(
+                "mt-2 h-2 w-full appearance-none overflow-hidden rounded-full",
+                "[&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted",
+                "[&::-webkit-progress-value]:bg-primary",
+              )}
               max={STEPS.length}
               value={step + 1}
               aria-label={t("progressLabel")}
@@ -111,7 +118,12 @@ export default function TechStackAdvisor() {
         </Card>
       ) : (
         <section aria-labelledby="advisor-results-title" className="mt-12">
-          <SectionHeading id="advisor-results-title" eyebrow={t("results.eyebrow")} title={t("results.title")} lead={t("results.lead")} />
+          <SectionHeading
+            id="advisor-results-title"
+            eyebrow={t("results.eyebrow")}
+            title={t("results.title")}
+            lead={t("results.lead")}
+          />
           {recommendations.isPending || recommendations.isIdle ? (
             <div role="status" className="mt-12 flex flex-col items-center gap-3 text-muted-foreground">
               <Spinner />

@@ -2,7 +2,7 @@ import { Check, Languages } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { LANGUAGE_COOKIE, type Language, languageNames, languages, localizePath } from "../../../../contracts/languages.ts";
+import { LANGUAGE_COOKIE, type Language, languageNames, languages, localizePath } from "#contracts/languages.ts";
 import { useLanguage } from "../../i18n/use-language.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../ui/button.tsx";
@@ -86,31 +86,40 @@ export function LanguageMenu() {
   );
 }
 
-/** The four languages side by side, for the mobile menu and the footer. */
-export function LanguageList({ className }: { className?: string }) {
+/**
+ * The four languages side by side: the footer's own "Language" navigation, or (`landmark={false}`)
+ * a plain list inside the mobile menu's navigation, which may neither hold a second navigation nor
+ * repeat the footer's name.
+ */
+export function LanguageList({ className, landmark = true }: { className?: string; landmark?: boolean }) {
   const { t } = useTranslation();
   const current = useLanguage();
-  return (
+  const list = (
+    <ul className={cn("flex flex-wrap gap-x-1 gap-y-1", !landmark && className)}>
+      {useAlternates().map(({ language, to }) => (
+        <li key={language}>
+          <Link
+            to={to}
+            lang={language}
+            hrefLang={language}
+            aria-current={language === current ? "true" : undefined}
+            onClick={() => rememberLanguage(language)}
+            className={cn(
+              "inline-flex min-h-10 items-center rounded-md px-3 text-sm hover:bg-muted",
+              language === current ? "font-semibold text-primary" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {languageNames[language]}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  return landmark ? (
     <nav aria-label={t("language.label")} className={className}>
-      <ul className="flex flex-wrap gap-x-1 gap-y-1">
-        {useAlternates().map(({ language, to }) => (
-          <li key={language}>
-            <Link
-              to={to}
-              lang={language}
-              hrefLang={language}
-              aria-current={language === current ? "true" : undefined}
-              onClick={() => rememberLanguage(language)}
-              className={cn(
-                "inline-flex min-h-10 items-center rounded-md px-3 text-sm hover:bg-muted",
-                language === current ? "font-semibold text-primary" : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {languageNames[language]}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {list}
     </nav>
+  ) : (
+    list
   );
 }

@@ -1,4 +1,5 @@
-import { company } from "../../../../content/company.ts";
+import { company } from "#content/company.ts";
+import { cn } from "../../lib/cn.ts";
 
 /** The wordmark: a monogram tile and the company name. */
 export function Logo() {
@@ -6,7 +7,10 @@ export function Logo() {
     <>
       <span
         aria-hidden="true"
-        className="grid size-9 place-items-center rounded-lg bg-gradient-to-br from-primary to-cyan-500 text-sm font-bold text-white shadow-sm"
+        className={cn(
+          "grid size-9 place-items-center rounded-lg bg-gradient-to-br",
+          "from-primary to-cyan-500 text-sm font-bold text-white shadow-sm",
+        )}
       >
         {company.shortName}
       </span>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Link, NavLink } from "../../i18n/link.tsx";
-import { company } from "../../../../content/company.ts";
+import { company } from "#content/company.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
 import { Button } from "../ui/button.tsx";
@@ -11,27 +11,33 @@ import { NAVBAR_SOLID_AFTER_PX } from "./constants.ts";
 import { LanguageList, LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { paths } from "../../lib/route-table.ts";
 
 const links = [
   { to: "/", key: "home" },
-  { to: "/services", key: "services" },
-  { to: "/domains", key: "domains" },
-  { to: "/tech-stack-advisor", key: "techStack" },
-  { to: "/about", key: "about" },
-  { to: "/contact", key: "contact" },
+  { to: paths.services(), key: "services" },
+  { to: paths.domains(), key: "domains" },
+  { to: paths.techStackAdvisor(), key: "techStack" },
+  { to: paths.about(), key: "about" },
+  { to: paths.contact(), key: "contact" },
 ] as const;
 
 export function Navbar() {
   const { t } = useTranslation();
   const solid = useScrolledPast(NAVBAR_SOLID_AFTER_PX);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Open for the page it was opened on: following a link closes it.
+  const [menuOn, setMenuOn] = useState<string | null>(null);
+  const menuOpen = menuOn === location.pathname;
+  const setMenuOpen = (open: boolean | ((was: boolean) => boolean)) =>
+    setMenuOn((on) => {
+      const next = typeof open === "function" ? open(on === location.pathname) : open;
+      return next ? location.pathname : null;
+    });
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
+      if (event.key === "Escape") setMenuOn(null);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -54,7 +60,11 @@ export function Navbar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2.5 rounded-md" aria-label={t("nav.homeLink", { company: company.name })}>
+        <Link
+          to={paths.home()}
+          className="flex items-center gap-2.5 rounded-md"
+          aria-label={t("nav.homeLink", { company: company.name })}
+        >
           <Logo />
         </Link>
         <nav aria-label={t("nav.mainLabel")} className="hidden items-center gap-1 lg:flex">
@@ -65,14 +75,14 @@ export function Navbar() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <span className="hidden sm:block">
+          <div className="hidden sm:block">
             <LanguageMenu />
-          </span>
+          </div>
           <ThemeToggle />
           {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
           <span className="hidden sm:block">
             <Button asChild size="sm">
-              <Link to="/tech-stack-advisor">{t("nav.getStarted")}</Link>
+              <Link to={paths.techStackAdvisor()}>{t("nav.getStarted")}</Link>
             </Button>
           </span>
           <Button
@@ -96,16 +106,19 @@ export function Navbar() {
               to={link.to}
               end={link.to === "/"}
               className={({ isActive }) =>
-                cn("rounded-lg px-3 py-3 text-base font-medium", isActive ? "bg-accent text-accent-foreground" : "hover:bg-muted")
+                cn(
+                  "rounded-lg px-3 py-3 text-base font-medium",
+                  isActive ? "bg-accent text-accent-foreground" : "hover:bg-muted",
+                )
               }
             >
               {t(`nav.${link.key}`)}
             </NavLink>
           ))}
           <Button asChild className="mt-2">
-            <Link to="/tech-stack-advisor">{t("nav.getStarted")}</Link>
+            <Link to={paths.techStackAdvisor()}>{t("nav.getStarted")}</Link>
           </Button>
-          <LanguageList className="mt-3 border-t pt-3" />
+          <LanguageList className="mt-3 border-t pt-3" landmark={false} />
         </nav>
       </div>
     </header>

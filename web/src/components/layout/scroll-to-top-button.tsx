@@ -16,7 +16,8 @@ export function ScrollToTopButton() {
       // smooth scroll short of the top.
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
       className={cn(
-        "fixed right-5 bottom-24 z-40 grid size-11 place-items-center rounded-full border bg-card text-foreground shadow-lg",
+        // Not on a phone: there it would stack over the chat button and cover even more of a narrow page.
+        "fixed right-5 bottom-24 z-40 hidden size-11 place-items-center rounded-full border bg-card text-foreground shadow-lg sm:grid",
         "transition-[opacity,transform,visibility] duration-200 hover:bg-muted print:hidden",
         visible ? "visible translate-y-0 opacity-100" : "invisible translate-y-2 opacity-0",
       )}

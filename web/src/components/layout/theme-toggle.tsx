@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { applyTheme, readThemeChoice, type ThemeChoice } from "../../lib/theme.ts";
+import { applyTheme, currentThemeChoice, subscribeThemeChoice, type ThemeChoice } from "../../lib/theme.ts";
 import { Button } from "../ui/button.tsx";
 
 const order: ThemeChoice[] = ["light", "dark", "system"];
@@ -10,11 +10,8 @@ const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 /** Cycles light -> dark -> system; the choice is remembered across visits. */
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const [choice, setChoice] = useState<ThemeChoice>("light");
-
-  useEffect(() => {
-    setChoice(readThemeChoice());
-  }, []);
+  // The prerendered page and the first client render say "light"; then the visitor's choice.
+  const choice = useSyncExternalStore(subscribeThemeChoice, currentThemeChoice, () => "light" as const);
 
   useEffect(() => {
     if (choice !== "system") return;
@@ -28,7 +25,6 @@ export function ThemeToggle() {
   const next = () => {
     const value = order[(order.indexOf(choice) + 1) % order.length] ?? "light";
     applyTheme(value);
-    setChoice(value);
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "../../../../content/company.ts";
-import { languageLocales, languages, localizePath } from "../../../../contracts/languages.ts";
+import { company } from "#content/company.ts";
+import { languageLocales, languages, localizePath } from "#contracts/languages.ts";
 import { currentLanguage, i18n } from "../../i18n/index.ts";
 
 export interface PageMetaInput {
@@ -19,7 +19,14 @@ export function absoluteUrl(path: string): string {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
-export function pageMeta({ title, description, path, noindex, jsonLd, ogType = "website" }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noindex,
+  jsonLd,
+  ogType = "website",
+}: PageMetaInput): MetaDescriptor[] {
   const fullTitle = title
     ? i18n.t("meta.titleTemplate", { title, company: company.name })
     : i18n.t("meta.defaultTitle", { company: company.name });

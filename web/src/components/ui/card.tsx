@@ -2,10 +2,5 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      className={cn("rounded-2xl border bg-card text-card-foreground shadow-sm", className)}
-      {...props}
-    />
-  );
+  return <div className={cn("rounded-2xl border bg-card text-card-foreground shadow-sm", className)} {...props} />;
 }

@@ -19,6 +19,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
+  // eslint-disable-next-line jsx-a11y/label-has-associated-control -- every caller passes htmlFor
   return <label className={cn("text-sm font-medium text-foreground", className)} {...props} />;
 }
 

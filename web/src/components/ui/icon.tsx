@@ -1,8 +1,24 @@
 import {
-  Award, Brain, Cloud, Code, Gauge, Globe, Handshake, Headphones, Heart, Layers, Lightbulb, RefreshCw, Rocket,
-  Search, Server, Shield, Users, type LucideIcon,
+  Award,
+  Brain,
+  Cloud,
+  Code,
+  Gauge,
+  Globe,
+  Handshake,
+  Headphones,
+  Heart,
+  Layers,
+  Lightbulb,
+  RefreshCw,
+  Rocket,
+  Search,
+  Server,
+  Shield,
+  Users,
+  type LucideIcon,
 } from "lucide-react";
-import type { IconKey } from "../../../../content/types.ts";
+import type { IconKey } from "#content/types.ts";
 
 /** Content names icons by key; this is the one place a key becomes a drawing. */
 const icons: Record<IconKey, LucideIcon> = {

@@ -28,9 +28,7 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center")}>
-      {eyebrow ? (
-        <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
-      ) : null}
+      {eyebrow ? <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p> : null}
       <Heading
         id={id}
         className={cn(

@@ -5,7 +5,10 @@ export function Spinner({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block size-8 animate-spin rounded-full border-3 border-primary/25 border-t-primary", className)}
+      className={cn(
+        "inline-block size-8 animate-spin rounded-full border-3 border-primary/25 border-t-primary",
+        className,
+      )}
     />
   );
 }

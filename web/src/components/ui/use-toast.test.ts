@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type * as toastStore from "./use-toast.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,6 +29,6 @@ describe("toasts (spec section 9)", () => {
   });
 });
 
-function getTitles(store: typeof import("./use-toast.ts")): string[] {
+function getTitles(store: typeof toastStore): string[] {
   return store.peekToasts().map((t) => t.title);
 }

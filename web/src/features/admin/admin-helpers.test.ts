@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_FALLBACK_MESSAGE } from "../../../../contracts/admin.ts";
+import { LOGIN_FALLBACK_MESSAGE } from "#contracts/admin.ts";
 import catalog from "../../i18n/locales/en/admin.json";
 import { loginPathFor, queryString, safeNextPath } from "./api.ts";
 import { niceMax } from "./daily-chart.tsx";

@@ -3,14 +3,15 @@ import { Dialog } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { EnquiryStatus, StaffRole } from "../../../../contracts/admin.ts";
-import type { ProjectStatus } from "../../../../contracts/advisor.ts";
+import type { EnquiryStatus, StaffRole } from "#contracts/admin.ts";
+import type { ProjectStatus } from "#contracts/advisor.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { isStatus } from "./api.ts";
 import { formatNumber, initials } from "./format.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export function PageHeader({
   title,
@@ -137,7 +138,9 @@ export function RoleBadge({ role }: { role: StaffRole }) {
     <span
       className={cn(
         "inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset",
-        role === "admin" ? "bg-accent text-accent-foreground ring-primary/20" : "bg-muted text-muted-foreground ring-border",
+        role === "admin"
+          ? "bg-accent text-accent-foreground ring-primary/20"
+          : "bg-muted text-muted-foreground ring-border",
       )}
     >
       {t(`roles.${role}`)}
@@ -194,7 +197,7 @@ export function NoAccess() {
         body={t("noAccess.body")}
         action={
           <Button asChild variant="outline" size="sm">
-            <Link to="/admin">{t("noAccess.back")}</Link>
+            <Link to={paths.admin()}>{t("noAccess.back")}</Link>
           </Button>
         }
       />
@@ -244,7 +247,10 @@ export function Pagination({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={t("common.pagination")} className="flex items-center justify-between gap-3 border-t px-4 py-3 sm:px-5">
+    <nav
+      aria-label={t("common.pagination")}
+      className="flex items-center justify-between gap-3 border-t px-4 py-3 sm:px-5"
+    >
       <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
         {t("common.showing", { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
       </p>
@@ -320,10 +326,17 @@ export function AdminDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-foreground/40 backdrop-blur-[2px] transition-opacity duration-150 starting:opacity-0 dark:bg-black/60" />
+        <Dialog.Overlay
+          className={cn(
+            "fixed inset-0 z-[70] bg-foreground/40 backdrop-blur-[2px]",
+            "transition-opacity duration-150 starting:opacity-0 dark:bg-black/60",
+          )}
+        />
         <Dialog.Content
           className={cn(
-            "fixed top-1/2 left-1/2 z-[71] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl transition-[opacity,scale] duration-150 starting:scale-[0.97] starting:opacity-0 sm:p-6",
+            "fixed top-1/2 left-1/2 z-[71] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 " +
+              "-translate-y-1/2 overflow-y-auto rounded-xl border bg-card p-5 text-card-foreground shadow-2xl " +
+              "transition-[opacity,scale] duration-150 starting:scale-[0.97] starting:opacity-0 sm:p-6",
             className ?? "max-w-md",
           )}
         >
@@ -351,7 +364,10 @@ export function AdminDialog({
 export function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {message}
     </p>
   );

@@ -1,17 +1,24 @@
 import type { z } from "zod";
-import { AdminSession } from "../../../../contracts/admin.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { AdminSession } from "#contracts/admin.ts";
+import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
+import { paths } from "../../lib/route-table.ts";
 
 /** Every admin query key starts with its API path, so all of them can be found and dropped at once. */
 export const sessionKey = ["/api/admin/verify"] as const;
-export const isAdminQueryKey = (key: readonly unknown[]) => typeof key[0] === "string" && key[0].startsWith("/api/admin");
+export const isAdminQueryKey = (key: readonly unknown[]) =>
+  typeof key[0] === "string" && key[0].startsWith("/api/admin");
 
 export async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.infer<S>> {
   const response = await apiRequest("GET", url);
   return schema.parse(await response.json());
 }
 
-export async function sendJson<S extends z.ZodType>(method: string, url: string, data: unknown, schema: S): Promise<z.infer<S>> {
+export async function sendJson<S extends z.ZodType>(
+  method: string,
+  url: string,
+  data: unknown,
+  schema: S,
+): Promise<z.infer<S>> {
   const response = await apiRequest(method, url, data);
   return schema.parse(await response.json());
 }
@@ -47,20 +54,9 @@ export const isNetworkError = (error: unknown) => error instanceof TypeError;
 export const serverMessage = (error: unknown): string | undefined =>
   error instanceof ApiError ? error.serverMessage() : undefined;
 
-/** Per-field messages of a 400 answer (`{ fields: { name: message } }`). */
+/** Per-field messages of a refused request (`{ fields: { name: message } }`). */
 export function serverFieldMessages(error: unknown): Record<string, string> {
-  if (!isStatus(error, 400)) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    if (!parsed || typeof parsed !== "object" || !("fields" in parsed)) return {};
-    const fields = parsed.fields;
-    if (!fields || typeof fields !== "object") return {};
-    return Object.fromEntries(
-      Object.entries(fields as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-    );
-  } catch {
-    return {};
-  }
+  return serverFieldErrors(error);
 }
 
 export function queryString(params: Record<string, string | number | undefined | null>): string {
@@ -72,7 +68,7 @@ export function queryString(params: Record<string, string | number | undefined |
   return text ? `?${text}` : "";
 }
 
-export const LOGIN_PATH = "/admin/login";
+export const LOGIN_PATH = paths.adminLogin();
 
 /** Where the sign-in screen sends someone who arrived from a guarded page. */
 export function loginPathFor(returnTo: string): string {
@@ -93,7 +89,7 @@ export function safeNextPath(next: string | null, origin: string): string | null
     return null;
   }
   if (url.origin !== origin) return null;
-  if (url.pathname !== "/admin" && !url.pathname.startsWith("/admin/")) return null;
+  if (url.pathname !== paths.admin() && !url.pathname.startsWith("/admin/")) return null;
   if (url.pathname === LOGIN_PATH || url.pathname.startsWith(`${LOGIN_PATH}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

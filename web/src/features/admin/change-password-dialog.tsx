@@ -2,11 +2,19 @@ import { LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ChangePassword, PASSWORD_MIN } from "../../../../contracts/admin.ts";
+import { ChangePassword, PASSWORD_MIN } from "#contracts/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { fetchSession, isNetworkError, isStatus, loginPathFor, send, serverFieldMessages, serverMessage } from "./api.ts";
+import {
+  fetchSession,
+  isNetworkError,
+  isStatus,
+  loginPathFor,
+  send,
+  serverFieldMessages,
+  serverMessage,
+} from "./api.ts";
 import { AdminDialog, describedBy, FormAlert, FormField } from "./admin-ui.tsx";
 import { currentPath } from "./session.tsx";
 import { fieldCodes } from "./validation.ts";
@@ -43,9 +51,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     const parsed = ChangePassword.safeParse(values);
     const next: Partial<Record<Field, string>> = {};
     if (!parsed.success) {
-      for (const [field, code] of Object.entries(fieldCodes<Field>(parsed.error))) next[field as Field] = codeText(field as Field, code);
+      for (const [field, code] of Object.entries(fieldCodes<Field>(parsed.error)))
+        next[field as Field] = codeText(field as Field, code);
     }
-    if (!next.newPassword && values.confirmPassword !== values.newPassword) next.confirmPassword = codeText("confirmPassword", "mismatch");
+    if (!next.newPassword && values.confirmPassword !== values.newPassword)
+      next.confirmPassword = codeText("confirmPassword", "mismatch");
     setProblems(next);
     if (!parsed.success || Object.keys(next).length > 0) return;
 
@@ -69,7 +79,10 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       const fields = serverFieldMessages(error);
       // A message about one field shows under that field; anything else above the buttons.
       if (Object.keys(fields).length > 0) setProblems(fields);
-      else setFormError(isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")));
+      else
+        setFormError(
+          isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
+        );
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Overview } from "../../../../contracts/admin.ts";
+import type { Overview } from "#contracts/admin.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay, formatNumber } from "./format.ts";
 
@@ -46,7 +46,10 @@ export function DailyChart({ daily }: { daily: Day[] }) {
 
   const totalEnquiries = daily.reduce((sum, day) => sum + day.enquiries, 0);
   const totalPayments = daily.reduce((sum, day) => sum + (day.payments ?? 0), 0);
-  const peakDay = daily.reduce<Day | undefined>((best, day) => (!best || day.enquiries > best.enquiries ? day : best), undefined);
+  const peakDay = daily.reduce<Day | undefined>(
+    (best, day) => (!best || day.enquiries > best.enquiries ? day : best),
+    undefined,
+  );
   const peak = Math.max(0, ...daily.map((day) => Math.max(day.enquiries, day.payments ?? 0)));
   const yMax = niceMax(peak);
   const first = daily[0];
@@ -76,19 +79,34 @@ export function DailyChart({ daily }: { daily: Day[] }) {
 
   return (
     <figure className="m-0">
-      <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden="true">
+      <div
+        className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground"
+        aria-hidden="true"
+      >
         <span className="inline-flex items-center gap-1.5">
           <span className="size-2.5 rounded-sm bg-primary" />
           {t("overview.chart.enquiries")}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span className={cn("size-2.5 rounded-sm", withPayments ? "bg-cyan-500 dark:bg-cyan-400" : "bg-muted-foreground/30")} />
+          <span
+            className={cn(
+              "size-2.5 rounded-sm",
+              withPayments ? "bg-cyan-500 dark:bg-cyan-400" : "bg-muted-foreground/30",
+            )}
+          />
           {withPayments ? t("overview.chart.payments") : t("overview.chart.paymentsUnavailable")}
         </span>
       </div>
       <div ref={ref} className="relative w-full" style={{ height: HEIGHT }} onPointerLeave={() => setHover(null)}>
         {width > 0 ? (
-          <svg width={width} height={HEIGHT} role="img" aria-label={summary} className="block overflow-visible" data-testid="daily-chart">
+          <svg
+            width={width}
+            height={HEIGHT}
+            role="img"
+            aria-label={summary}
+            className="block overflow-visible"
+            data-testid="daily-chart"
+          >
             {ticks.map((tick) => (
               <g key={tick}>
                 <line
@@ -99,7 +117,13 @@ export function DailyChart({ daily }: { daily: Day[] }) {
                   className={tick === 0 ? "stroke-border" : "stroke-border/60"}
                   strokeDasharray={tick === 0 ? undefined : "3 4"}
                 />
-                <text x={PAD.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[10px] tabular-nums">
+                <text
+                  x={PAD.left - 8}
+                  y={y(tick)}
+                  dy="0.32em"
+                  textAnchor="end"
+                  className="fill-muted-foreground text-[10px] tabular-nums"
+                >
                   {formatNumber(tick)}
                 </text>
               </g>
@@ -110,7 +134,9 @@ export function DailyChart({ daily }: { daily: Day[] }) {
               const enquiryX = withPayments ? centre - barWidth - 1 : centre - barWidth / 2;
               return (
                 <g key={day.date}>
-                  {hover === index ? <rect x={x} y={PAD.top} width={slot} height={plotHeight} className="fill-muted" rx={3} /> : null}
+                  {hover === index ? (
+                    <rect x={x} y={PAD.top} width={slot} height={plotHeight} className="fill-muted" rx={3} />
+                  ) : null}
                   {day.enquiries > 0 ? (
                     <rect
                       x={enquiryX}
@@ -158,7 +184,9 @@ export function DailyChart({ daily }: { daily: Day[] }) {
               left: Math.min(Math.max(0, PAD.left + hover * slot + slot / 2 - 64), Math.max(0, width - 136)),
             }}
           >
-            <p className="font-medium text-foreground">{formatDay(hovered.date, { weekday: "short", day: "numeric", month: "short" })}</p>
+            <p className="font-medium text-foreground">
+              {formatDay(hovered.date, { weekday: "short", day: "numeric", month: "short" })}
+            </p>
             <p className="mt-1 flex items-center justify-between gap-4 text-muted-foreground">
               <span className="inline-flex items-center gap-1.5">
                 <span className="size-2 rounded-sm bg-primary" />
@@ -180,25 +208,25 @@ export function DailyChart({ daily }: { daily: Day[] }) {
       </div>
       {/* A table ignores the size limits of sr-only, so a wrapper hides it. */}
       <div className="sr-only">
-      <table>
-        <caption>{t("overview.chart.tableCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("overview.chart.date")}</th>
-            <th scope="col">{t("overview.chart.enquiries")}</th>
-            {withPayments ? <th scope="col">{t("overview.chart.payments")}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {daily.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formatDay(day.date, { day: "numeric", month: "long" })}</th>
-              <td>{day.enquiries}</td>
-              {withPayments ? <td>{day.payments ?? 0}</td> : null}
+        <table>
+          <caption>{t("overview.chart.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("overview.chart.date")}</th>
+              <th scope="col">{t("overview.chart.enquiries")}</th>
+              {withPayments ? <th scope="col">{t("overview.chart.payments")}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {daily.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatDay(day.date, { day: "numeric", month: "long" })}</th>
+                <td>{day.enquiries}</td>
+                {withPayments ? <td>{day.payments ?? 0}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

@@ -15,7 +15,10 @@ export function formatDate(iso: string): string {
 }
 
 /** A YYYY-MM-DD day (UTC) as "12 Mar". */
-export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short" }): string {
+export function formatDay(
+  day: string,
+  options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short" },
+): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return new Intl.DateTimeFormat(locale(), { ...options, timeZone: "UTC" }).format(date);

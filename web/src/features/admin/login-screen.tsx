@@ -3,7 +3,8 @@ import { ArrowLeft, Eye, EyeOff, LoaderCircle, Lock, ShieldCheck, User } from "l
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { AdminLogin, AdminSession } from "../../../../contracts/admin.ts";
+import { AdminLogin, AdminLoginAnswer, AdminSession, SecondFactorCode } from "#contracts/admin.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { Logo } from "../../components/layout/logo.tsx";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,9 +14,12 @@ import { fetchSession, isNetworkError, safeNextPath, sendJson, serverMessage, se
 import { describedBy, FormField } from "./admin-ui.tsx";
 import { useForgetAdminData } from "./session.tsx";
 import { fieldCodes, type FieldCodes } from "./validation.ts";
+import { paths } from "../../lib/route-table.ts";
+import { cn } from "../../lib/cn.ts";
 
 type Field = keyof AdminLogin;
 const ids: Record<Field, string> = { username: "admin-username", password: "admin-password" };
+const codeId = "admin-second-factor";
 
 /** The staff sign-in screen (spec sections 2, 4 and 8), at /auth and /admin/login. */
 export function LoginScreen() {
@@ -29,10 +33,15 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  /** After a right password, for staff with two-factor sign-in: the code from their app (or a recovery code). */
+  const [secondStep, setSecondStep] = useState(false);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string>();
+  const codeRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const destination = () => safeNextPath(searchParams.get("next"), window.location.origin) ?? "/admin";
+  const destination = () => safeNextPath(searchParams.get("next"), window.location.origin) ?? paths.admin();
 
   // A valid session already open in this browser goes straight to the dashboard.
   useEffect(() => {
@@ -50,7 +59,7 @@ export function LoginScreen() {
     return () => {
       cancelled = true;
     };
-    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 
   const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -73,19 +82,67 @@ export function LoginScreen() {
     setBusy(true);
     setError(null);
     try {
-      const session = await sendJson("POST", "/api/admin/login", parsed.data, AdminSession);
-      queryClient.setQueryData(sessionKey, session);
-      toast({ title: t("login.successTitle"), description: t("login.successDescription"), variant: "success" });
-      await navigate(destination(), { replace: true });
+      const answer = await sendJson("POST", "/api/admin/login", parsed.data, AdminLoginAnswer);
+      if ("secondFactor" in answer) {
+        setSecondStep(true);
+        setBusy(false);
+        setTimeout(() => codeRef.current?.focus(), 0);
+        return;
+      }
+      await signedIn(answer);
     } catch (failure) {
-      setError(isNetworkError(failure) ? t("login.connectionError") : (serverMessage(failure) ?? t("login.invalidCredentials")));
+      setError(
+        isNetworkError(failure)
+          ? t("login.connectionError")
+          : (serverMessage(failure) ?? t("login.invalidCredentials")),
+      );
+      setBusy(false);
+    }
+  };
+
+  const signedIn = async (session: AdminSession) => {
+    queryClient.setQueryData(sessionKey, session);
+    toast({ title: t("login.successTitle"), description: t("login.successDescription"), variant: "success" });
+    await navigate(destination(), { replace: true });
+  };
+
+  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = SecondFactorCode.safeParse({ code });
+    if (!parsed.success) {
+      const empty = parsed.error.issues.some((issue) => issue.code === "too_small");
+      setCodeError(empty ? t("twoFactor.codeRequired") : t("twoFactor.invalidCode"));
+      codeRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setCodeError(undefined);
+    try {
+      await signedIn(await sendJson("POST", "/api/admin/login/second-factor", parsed.data, AdminSession));
+    } catch (failure) {
+      const expired = failure instanceof ApiError && failure.errorBody()?.error === "second_factor_expired";
+      if (expired) {
+        // The pending sign-in ended (too long, too many codes): start again from the password.
+        setSecondStep(false);
+        setCode("");
+        setValues((current) => ({ ...current, password: "" }));
+      }
+      setError(
+        isNetworkError(failure) ? t("login.connectionError") : (serverMessage(failure) ?? t("twoFactor.invalidCode")),
+      );
       setBusy(false);
     }
   };
 
   const fieldError = (field: Field) => {
     const code = fieldErrors[field];
-    return code ? t(`validation.login.${field}.${code}` as "validation.login.username.too_small", { defaultValue: t("validation.invalid") }) : undefined;
+    return code
+      ? t(`validation.login.${field}.${code}` as "validation.login.username.too_small", {
+          defaultValue: t("validation.invalid"),
+        })
+      : undefined;
   };
   const usernameError = fieldError("username");
   const passwordError = fieldError("password");
@@ -94,8 +151,20 @@ export function LoginScreen() {
     <div className="relative isolate flex min-h-dvh flex-col bg-background">
       {/* A quiet wash of the brand colour behind the card. */}
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
-        <div className="absolute -top-40 left-1/2 h-[32rem] w-[56rem] -translate-x-1/2 rounded-full bg-primary/10 blur-3xl dark:bg-primary/15" />
-        <div className="absolute inset-0 bg-[linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_top,black_20%,transparent_70%)] bg-[size:44px_44px] opacity-50" />
+        <div
+          className={cn(
+            "absolute -top-40 left-1/2 h-[32rem] w-[56rem] -translate-x-1/2",
+            "rounded-full bg-primary/10 blur-3xl dark:bg-primary/15",
+          )}
+        />
+        <div
+          className={cn(
+            "absolute inset-0",
+            "bg-grid-lines",
+            "[mask-image:radial-gradient(ellipse_at_top,black_20%,transparent_70%)]",
+            "bg-[size:44px_44px] opacity-50",
+          )}
+        />
       </div>
 
       <header className="flex items-center justify-between px-4 py-4 sm:px-6">
@@ -115,75 +184,137 @@ export function LoginScreen() {
           </div>
 
           <div className="mt-8 rounded-2xl border bg-card p-6 shadow-lg shadow-foreground/5 sm:p-8 dark:shadow-black/30">
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-2.5 py-1 text-xs font-medium text-accent-foreground">
+            <span
+              className={cn(
+                "inline-flex items-center gap-1.5 rounded-full bg-accent px-2.5 py-1",
+                "text-xs font-medium text-accent-foreground",
+              )}
+            >
               <ShieldCheck aria-hidden="true" className="size-3.5" />
               {t("login.badge")}
             </span>
             <h1 className="mt-4 text-xl font-semibold tracking-tight text-foreground">{t("login.title")}</h1>
             <p className="mt-1.5 text-sm text-muted-foreground">{t("login.lead")}</p>
 
-            <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4" aria-busy={busy}>
-              <FormField id={ids.username} label={t("login.username")} error={usernameError}>
-                <div className="relative">
-                  <User aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            {secondStep ? (
+              <form
+                noValidate
+                onSubmit={(event) => void onSubmitCode(event)}
+                className="mt-6 grid gap-4"
+                aria-busy={busy}
+                data-testid="second-factor-form"
+              >
+                <p className="text-sm text-muted-foreground">{t("twoFactor.loginLead")}</p>
+                <FormField id={codeId} label={t("twoFactor.loginCode")} error={codeError}>
                   <Input
-                    ref={usernameRef}
-                    id={ids.username}
-                    name="username"
-                    autoComplete="username"
+                    ref={codeRef}
+                    id={codeId}
+                    name="code"
+                    autoComplete="one-time-code"
                     autoCapitalize="none"
                     spellCheck={false}
                     aria-required="true"
-                    value={values.username}
-                    onChange={onChange("username")}
-                    className="pl-10"
-                    {...describedBy(ids.username, { error: usernameError })}
+                    value={code}
+                    onChange={(event) => {
+                      setCode(event.target.value);
+                      setCodeError(undefined);
+                      setError(null);
+                    }}
+                    {...describedBy(codeId, { error: codeError })}
                   />
-                </div>
-              </FormField>
-
-              <FormField id={ids.password} label={t("login.password")} error={passwordError}>
-                <div className="relative">
-                  <Lock aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
-                  <Input
-                    ref={passwordRef}
-                    id={ids.password}
-                    name="password"
-                    type={showPassword ? "text" : "password"}
-                    autoComplete="current-password"
-                    aria-required="true"
-                    value={values.password}
-                    onChange={onChange("password")}
-                    className="pr-11 pl-10"
-                    {...describedBy(ids.password, { error: passwordError })}
-                  />
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((shown) => !shown)}
-                    aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
-                    aria-pressed={showPassword}
-                    className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+                </FormField>
+                {error ? (
+                  <p
+                    role="alert"
+                    data-testid="login-error"
+                    className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm font-medium text-destructive"
                   >
-                    {showPassword ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-                  </button>
-                </div>
-              </FormField>
+                    {error}
+                  </p>
+                ) : null}
+                <Button type="submit" className="mt-1 w-full" disabled={busy}>
+                  {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                  {busy ? t("login.submitting") : t("twoFactor.verify")}
+                </Button>
+              </form>
+            ) : (
+              <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4" aria-busy={busy}>
+                <FormField id={ids.username} label={t("login.username")} error={usernameError}>
+                  <div className="relative">
+                    <User
+                      aria-hidden="true"
+                      className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+                    />
+                    <Input
+                      ref={usernameRef}
+                      id={ids.username}
+                      name="username"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      aria-required="true"
+                      value={values.username}
+                      onChange={onChange("username")}
+                      className="pl-10"
+                      {...describedBy(ids.username, { error: usernameError })}
+                    />
+                  </div>
+                </FormField>
 
-              {error ? (
-                <p
-                  role="alert"
-                  data-testid="login-error"
-                  className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm font-medium text-destructive"
-                >
-                  {error}
-                </p>
-              ) : null}
+                <FormField id={ids.password} label={t("login.password")} error={passwordError}>
+                  <div className="relative">
+                    <Lock
+                      aria-hidden="true"
+                      className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+                    />
+                    <Input
+                      ref={passwordRef}
+                      id={ids.password}
+                      name="password"
+                      type={showPassword ? "text" : "password"}
+                      autoComplete="current-password"
+                      aria-required="true"
+                      value={values.password}
+                      onChange={onChange("password")}
+                      className="pr-11 pl-10"
+                      {...describedBy(ids.password, { error: passwordError })}
+                    />
+                    <button
+                      type="button"
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      aria-label={showPassword ? t("login.hidePassword") : t("login.showPassword")}
+                      aria-pressed={showPassword}
+                      className={cn(
+                        "absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2",
+                        "place-items-center rounded-md text-muted-foreground transition-colors",
+                        "hover:bg-muted hover:text-foreground",
+                      )}
+                    >
+                      {showPassword ? (
+                        <EyeOff aria-hidden="true" className="size-4" />
+                      ) : (
+                        <Eye aria-hidden="true" className="size-4" />
+                      )}
+                    </button>
+                  </div>
+                </FormField>
 
-              <Button type="submit" className="mt-1 w-full" disabled={busy}>
-                {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-                {busy ? t("login.submitting") : t("login.submit")}
-              </Button>
-            </form>
+                {error ? (
+                  <p
+                    role="alert"
+                    data-testid="login-error"
+                    className="rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm font-medium text-destructive"
+                  >
+                    {error}
+                  </p>
+                ) : null}
+
+                <Button type="submit" className="mt-1 w-full" disabled={busy}>
+                  {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                  {busy ? t("login.submitting") : t("login.submit")}
+                </Button>
+              </form>
+            )}
           </div>
 
           <p className="mt-6 flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">

@@ -1,12 +1,32 @@
 import {
-  ChartColumn, CreditCard, FolderKanban, Globe, Inbox, LayoutDashboard, MessagesSquare, ScrollText, Server, Users,
+  ChartColumn,
+  CreditCard,
+  FolderKanban,
+  Globe,
+  Inbox,
+  LayoutDashboard,
+  MessagesSquare,
+  ScrollText,
+  Server,
+  UserSearch,
+  Users,
   type LucideIcon,
 } from "lucide-react";
-import type { StaffRole } from "../../../../contracts/admin.ts";
+import type { StaffRole } from "#contracts/admin.ts";
+import { paths } from "../../lib/route-table.ts";
 
-export type NavKey = "overview" | "enquiries" | "chats" | "payments" | "domains" | "vps" | "projects" | "reports" | "staff" | "audit";
-/** Sections whose capability has not landed yet: they show a "not available yet" panel. */
-export type UnavailableSection = "chats" | "payments" | "vps" | "reports";
+export type NavKey =
+  | "overview"
+  | "enquiries"
+  | "chats"
+  | "payments"
+  | "domains"
+  | "vps"
+  | "projects"
+  | "reports"
+  | "people"
+  | "staff"
+  | "audit";
 
 export interface NavItem {
   key: NavKey;
@@ -15,22 +35,36 @@ export interface NavItem {
   group: "workspace" | "channels" | "administration";
   /** Shown only to these roles; everyone when absent. */
   roles?: readonly StaffRole[];
-  soon?: boolean;
   /** Also highlighted on pages under this path (a detail page whose address is not under `to`). */
   activeUnder?: string;
 }
 
 export const navItems: readonly NavItem[] = [
-  { key: "overview", to: "/admin", icon: LayoutDashboard, group: "workspace" },
-  { key: "enquiries", to: "/admin/enquiries", icon: Inbox, group: "workspace" },
-  { key: "projects", to: "/admin/projects", icon: FolderKanban, group: "workspace", activeUnder: "/admin/project/" },
-  { key: "chats", to: "/admin/chats", icon: MessagesSquare, group: "channels" },
-  { key: "payments", to: "/admin/payments", icon: CreditCard, group: "channels", roles: ["admin"] },
-  { key: "domains", to: "/admin/domains", icon: Globe, group: "channels", roles: ["admin"], activeUnder: "/admin/domains/" },
-  { key: "vps", to: "/admin/vps", icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
-  { key: "reports", to: "/admin/reports", icon: ChartColumn, group: "channels", soon: true },
-  { key: "staff", to: "/admin/staff", icon: Users, group: "administration", roles: ["admin"] },
-  { key: "audit", to: "/admin/audit", icon: ScrollText, group: "administration", roles: ["admin"] },
+  { key: "overview", to: paths.admin(), icon: LayoutDashboard, group: "workspace" },
+  { key: "enquiries", to: paths.adminEnquiries(), icon: Inbox, group: "workspace" },
+  {
+    key: "projects",
+    to: paths.adminProjects(),
+    icon: FolderKanban,
+    group: "workspace",
+    activeUnder: "/admin/project/",
+  },
+  { key: "chats", to: paths.adminChats(), icon: MessagesSquare, group: "channels" },
+  { key: "payments", to: paths.adminPayments(), icon: CreditCard, group: "channels", roles: ["admin"] },
+  {
+    key: "domains",
+    to: paths.adminDomains(),
+    icon: Globe,
+    group: "channels",
+    roles: ["admin"],
+    activeUnder: "/admin/domains/",
+  },
+  { key: "vps", to: paths.adminVps(), icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
+  { key: "reports", to: paths.adminReports(), icon: ChartColumn, group: "channels", roles: ["admin"] },
+  // Everyone may find and export a person's data; only admins see the erase button.
+  { key: "people", to: paths.adminPeople(), icon: UserSearch, group: "administration" },
+  { key: "staff", to: paths.adminStaff(), icon: Users, group: "administration", roles: ["admin"] },
+  { key: "audit", to: paths.adminAudit(), icon: ScrollText, group: "administration", roles: ["admin"] },
 ];
 
 export const navGroups = ["workspace", "channels", "administration"] as const;

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { StaffUser } from "../../../../contracts/admin.ts";
+import type { StaffUser } from "#contracts/admin.ts";
 import { isAdminQueryKey, isStatus, loginPathFor, sessionKey } from "./api.ts";
+import { useLatest } from "../../lib/use-latest.ts";
 
 const SessionContext = createContext<StaffUser | null>(null);
 
@@ -26,8 +27,7 @@ export const currentPath = () => `${window.location.pathname}${window.location.s
 export function useSignInOnUnauthorized(enabled: boolean) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const enabledRef = useRef(enabled);
-  enabledRef.current = enabled;
+  const enabledRef = useLatest(enabled);
 
   useEffect(() => {
     const leave = (error: unknown) => {
@@ -47,7 +47,7 @@ export function useSignInOnUnauthorized(enabled: boolean) {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, enabledRef]);
 }
 
 /** Forget every admin answer, e.g. before another person signs in on this browser. */

@@ -9,7 +9,7 @@ import {
   StaffAccount,
   StaffRole,
   type StaffList,
-} from "../../../../contracts/admin.ts";
+} from "#contracts/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
@@ -20,7 +20,17 @@ import { fieldCodes } from "./validation.ts";
 
 export const staffKey = ["/api/admin/users"] as const;
 
-function DialogButtons({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel: () => void }) {
+function DialogButtons({
+  busy,
+  label,
+  busyLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -61,7 +71,9 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
   const create = useMutation({
     mutationFn: (input: CreateStaff) => sendJson("POST", "/api/admin/users", input, StaffAccount),
     onSuccess: (account) => {
-      queryClient.setQueryData<StaffList>(staffKey, (current) => (current ? { items: [...current.items, account] } : current));
+      queryClient.setQueryData<StaffList>(staffKey, (current) =>
+        current ? { items: [...current.items, account] } : current,
+      );
       void queryClient.invalidateQueries({ queryKey: staffKey });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/assignees"] });
       toast({ title: t("staff.create.created", { name: account.displayName }), variant: "success" });
@@ -174,7 +186,12 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
             />
           </FormField>
           <FormAlert message={formError} />
-          <DialogButtons busy={create.isPending} label={t("staff.create.submit")} busyLabel={t("staff.create.submitting")} onCancel={close} />
+          <DialogButtons
+            busy={create.isPending}
+            label={t("staff.create.submit")}
+            busyLabel={t("staff.create.submitting")}
+            onCancel={close}
+          />
         </form>
       </AdminDialog>
     </>
@@ -266,7 +283,12 @@ export function ResetPasswordDialog({ account, onClose }: { account: StaffAccoun
         {field("newPassword", t("staff.reset.newPassword"))}
         {field("confirmPassword", t("staff.reset.confirmPassword"))}
         <FormAlert message={formError} />
-        <DialogButtons busy={reset.isPending} label={t("staff.reset.submit")} busyLabel={t("staff.reset.submitting")} onCancel={close} />
+        <DialogButtons
+          busy={reset.isPending}
+          label={t("staff.reset.submit")}
+          busyLabel={t("staff.reset.submitting")}
+          onCancel={close}
+        />
       </form>
     </AdminDialog>
   );

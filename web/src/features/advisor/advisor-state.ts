@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
-import type { AdvisorAnswersInput } from "../../../../contracts/advisor.ts";
+import { useCallback, useState } from "react";
+import type { AdvisorAnswersInput } from "#contracts/advisor.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export const STEPS = ["projectType", "audience", "budget", "timeline", "skills", "mustHaves", "hosting"] as const;
 export type StepKey = (typeof STEPS)[number];
@@ -37,22 +38,23 @@ export function stepComplete(step: StepKey, draft: Draft): boolean {
  * back finds them where they were.
  */
 export function useAdvisorDraft() {
-  const [state, setState] = useState<Stored>({ step: 0, draft: { currency: "RWF", growth: "steady", skills: [], mustHaves: [] } });
+  const [state, setState] = useState<Stored>({
+    step: 0,
+    draft: { currency: "RWF", growth: "steady", skills: [], mustHaves: [] },
+  });
   const [resumed, setResumed] = useState(false);
 
-  useEffect(() => {
-    try {
-      const raw = localStorage.getItem(STORAGE_KEY);
-      if (!raw) return;
-      const stored = JSON.parse(raw) as Stored;
-      if (typeof stored.step === "number" && stored.draft && typeof stored.draft === "object") {
-        setState({ step: Math.min(Math.max(0, stored.step), STEPS.length), draft: stored.draft });
-        setResumed(stored.step > 0 || Object.keys(stored.draft).length > 4);
-      }
-    } catch {
-      // A damaged draft is simply not restored.
+  // Restored once the page has hydrated, so the prerendered questionnaire and the first render agree.
+  const hydrated = useHydrated();
+  const [restored, setRestored] = useState(false);
+  if (hydrated && !restored) {
+    setRestored(true);
+    const stored = readStoredDraft();
+    if (stored) {
+      setState(stored);
+      setResumed(stored.step > 0 || Object.keys(stored.draft).length > 4);
     }
-  }, []);
+  }
 
   const save = useCallback((next: Stored) => {
     setState(next);
@@ -71,7 +73,23 @@ export function useAdvisorDraft() {
     goTo: (step: number) => save({ ...state, step }),
     reset: () => {
       setResumed(false);
-      save({ step: 0, draft: { currency: state.draft.currency ?? "RWF", growth: "steady", skills: [], mustHaves: [] } });
+      save({
+        step: 0,
+        draft: { currency: state.draft.currency ?? "RWF", growth: "steady", skills: [], mustHaves: [] },
+      });
     },
   };
+}
+
+function readStoredDraft(): Stored | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Stored;
+    if (typeof stored.step !== "number" || !stored.draft || typeof stored.draft !== "object") return null;
+    return { step: Math.min(Math.max(0, stored.step), STEPS.length), draft: stored.draft };
+  } catch {
+    // A damaged draft is simply not restored.
+    return null;
+  }
 }

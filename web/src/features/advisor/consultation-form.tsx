@@ -8,14 +8,16 @@ import {
   CONSULTATION_NOTES_MAX,
   ConsultationRequest,
   type ConsultationRequestInput,
-} from "../../../../contracts/advisor.ts";
-import { contactMessageCode } from "../../../../contracts/contact.ts";
+} from "#contracts/advisor.ts";
+import { contactMessageCode } from "#contracts/contact.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import type { Namespaces } from "../../i18n/resources.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { cn } from "../../lib/cn.ts";
+import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
 
 type Field = keyof ConsultationRequestInput;
 type ValidationCode = keyof Namespaces["advisor"]["validation"];
@@ -24,7 +26,11 @@ type ValidationCode = keyof Namespaces["advisor"]["validation"];
 export function ConsultationForm({ projectId, alreadyRequested }: { projectId: string; alreadyRequested: boolean }) {
   const { t, i18n } = useTranslation("advisor");
   const [done, setDone] = useState(alreadyRequested);
-  const { register, handleSubmit, control, reset, formState } = useForm<ConsultationRequestInput, unknown, ConsultationRequest>({
+  const { register, handleSubmit, control, reset, formState } = useForm<
+    ConsultationRequestInput,
+    unknown,
+    ConsultationRequest
+  >({
     resolver: zodResolver(ConsultationRequest),
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -35,7 +41,9 @@ export function ConsultationForm({ projectId, alreadyRequested }: { projectId: s
   const errorText = (error: HookFieldError | undefined): string | undefined => {
     if (!error?.message) return undefined;
     const code = error.message === advisorMessages.notesMax ? "notesMax" : contactMessageCode(error.message);
-    return code && i18n.exists(`validation.${code}`, { ns: "advisor" }) ? t(`validation.${code as ValidationCode}`) : error.message;
+    return code && i18n.exists(`validation.${code}`, { ns: "advisor" })
+      ? t(`validation.${code as ValidationCode}`)
+      : error.message;
   };
   const a11y = (field: Field) => ({
     "aria-invalid": Boolean(formState.errors[field]),
@@ -69,20 +77,42 @@ export function ConsultationForm({ projectId, alreadyRequested }: { projectId: s
               {(["firstName", "lastName"] as const).map((field) => (
                 <div key={field} className="grid gap-2">
                   <Label htmlFor={`consultation-${field}`}>{t(`consultation.${field}`)}</Label>
-                  <Input id={`consultation-${field}`} autoComplete={field === "firstName" ? "given-name" : "family-name"} {...a11y(field)} {...register(field)} />
+                  <Input
+                    id={`consultation-${field}`}
+                    autoComplete={field === "firstName" ? "given-name" : "family-name"}
+                    {...a11y(field)}
+                    {...register(field)}
+                  />
                   <FieldError id={`consultation-${field}-error`} message={errorText(formState.errors[field])} />
                 </div>
               ))}
             </div>
             <div className="grid gap-2">
               <Label htmlFor="consultation-email">{t("consultation.email")}</Label>
-              <Input id="consultation-email" type="email" autoComplete="email" {...a11y("email")} {...register("email")} />
+              <Input
+                id="consultation-email"
+                type="email"
+                autoComplete="email"
+                {...a11y("email")}
+                {...register("email")}
+              />
               <FieldError id="consultation-email-error" message={errorText(formState.errors.email)} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="consultation-notes">{t("consultation.notes")}</Label>
-              <Textarea id="consultation-notes" rows={4} className="min-h-24" {...a11y("notes")} {...register("notes")} />
-              <p className={`text-right text-xs tabular-nums ${notes.length > CONSULTATION_NOTES_MAX ? "text-destructive" : "text-muted-foreground"}`}>
+              <Textarea
+                id="consultation-notes"
+                rows={4}
+                className="min-h-24"
+                {...a11y("notes")}
+                {...register("notes")}
+              />
+              <p
+                className={cn(
+                  "text-right text-xs tabular-nums",
+                  notes.length > CONSULTATION_NOTES_MAX ? "text-destructive" : "text-muted-foreground",
+                )}
+              >
                 {t("consultation.notesCounter", { count: notes.length, max: CONSULTATION_NOTES_MAX })}
               </p>
               <FieldError id="consultation-notes-error" message={errorText(formState.errors.notes)} />
@@ -90,6 +120,7 @@ export function ConsultationForm({ projectId, alreadyRequested }: { projectId: s
             <Button type="submit" size="lg" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? t("consultation.submitting") : t("consultation.submit")}
             </Button>
+            <PrivacyNotice />
           </form>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import type { Explanation, Recommendation } from "../../../../contracts/advisor.ts";
-import { serviceCategories } from "../../../../content/services.ts";
-import { hostingOptions, skillNames, stackTemplates } from "../../../../content/stack-catalog.ts";
+import type { Explanation, Recommendation } from "#contracts/advisor.ts";
+import { serviceCategories } from "#content/services.ts";
+import { hostingOptions, skillNames, stackTemplates } from "#content/stack-catalog.ts";
 import { useContent } from "../../i18n/content.ts";
 import { useLanguage } from "../../i18n/use-language.ts";
 
@@ -22,7 +22,8 @@ function pairStrings(english: unknown, local: unknown, into: Map<string, string>
     return;
   }
   if (english && typeof english === "object" && local && typeof local === "object") {
-    for (const [key, value] of Object.entries(english)) pairStrings(value, (local as Record<string, unknown>)[key], into);
+    for (const [key, value] of Object.entries(english))
+      pairStrings(value, (local as Record<string, unknown>)[key], into);
   }
 }
 
@@ -43,7 +44,13 @@ export function usePlanLocalizer(): (plan: Recommendation) => Recommendation {
     const word = (text: string) => words.get(text) ?? text;
     // Skills arrive joined ("JavaScript, TypeScript"): translate each name.
     const param = (value: string | number) =>
-      typeof value !== "string" ? value : words.has(value) ? word(value) : value.includes(", ") ? value.split(", ").map(word).join(", ") : value;
+      typeof value !== "string"
+        ? value
+        : words.has(value)
+          ? word(value)
+          : value.includes(", ")
+            ? value.split(", ").map(word).join(", ")
+            : value;
     const explanation = (e: Explanation): Explanation => ({
       ...e,
       params: Object.fromEntries(Object.entries(e.params).map(([key, value]) => [key, param(value)])),
@@ -57,7 +64,11 @@ export function usePlanLocalizer(): (plan: Recommendation) => Recommendation {
         // Saved plans keep the words they were made with; only the catalogue's own text is swapped.
         name: template && plan.name === englishTemplate?.name ? template.name : word(plan.name),
         summary: template && plan.summary === englishTemplate?.summary ? template.summary : word(plan.summary),
-        choices: plan.choices.map((choice) => ({ ...choice, technologies: choice.technologies.map(word), reason: explanation(choice.reason) })),
+        choices: plan.choices.map((choice) => ({
+          ...choice,
+          technologies: choice.technologies.map(word),
+          reason: explanation(choice.reason),
+        })),
         reasons: plan.reasons.map(explanation),
         tradeOffs: plan.tradeOffs.map(explanation),
         services: plan.services.map((service) => ({ name: word(service.name), category: word(service.category) })),

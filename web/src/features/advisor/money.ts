@@ -1,4 +1,4 @@
-import { budgetBandsUsd, exchangeRates } from "../../../../content/stack-catalog.ts";
+import { budgetBandsUsd, exchangeRates } from "#content/stack-catalog.ts";
 import { formatMoney as formatAmount } from "../../lib/intl.ts";
 
 type CurrencyCode = keyof typeof exchangeRates;
@@ -23,7 +23,10 @@ export function budgetLimits(currency: CurrencyCode) {
   };
   return {
     low: { max: formatMoney(round(budgetBandsUsd.low.max), currency) },
-    medium: { min: formatMoney(round(budgetBandsUsd.medium.min), currency), max: formatMoney(round(budgetBandsUsd.medium.max), currency) },
+    medium: {
+      min: formatMoney(round(budgetBandsUsd.medium.min), currency),
+      max: formatMoney(round(budgetBandsUsd.medium.max), currency),
+    },
     high: { min: formatMoney(round(budgetBandsUsd.high.min), currency) },
   };
 }

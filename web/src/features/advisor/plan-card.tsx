@@ -1,6 +1,6 @@
 import { CalendarClock, CircleAlert, CircleCheck, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Explanation, Recommendation } from "../../../../contracts/advisor.ts";
+import type { Explanation, Recommendation } from "#contracts/advisor.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -9,7 +9,8 @@ import { formatMoney } from "./money.ts";
 /** The text of an engine explanation: its code is a key in the advisor catalog. */
 export function useExplain() {
   const { t } = useTranslation("advisor");
-  return (explanation: Explanation) => (t as (key: string, options: object) => string)(explanation.code, explanation.params);
+  return (explanation: Explanation) =>
+    (t as (key: string, options: object) => string)(explanation.code, explanation.params);
 }
 
 function FitGauge({ score, label }: { score: number; label: string }) {
@@ -41,9 +42,17 @@ export function PlanCard({ plan, best }: { plan: Recommendation; best: boolean }
   const { t } = useTranslation("advisor");
   const explain = useExplain();
   return (
-    <Card className={cn("flex flex-col p-6 sm:p-8 print:break-inside-avoid print:shadow-none", best && "border-primary ring-1 ring-primary")}>
+    <Card
+      className={cn(
+        "flex flex-col p-6 sm:p-8 print:break-inside-avoid print:shadow-none",
+        best && "border-primary ring-1 ring-primary",
+      )}
+    >
       <div className="flex items-start gap-4">
-        <FitGauge score={plan.fitScore} label={`${t("results.fit")}: ${t("results.fitValue", { score: plan.fitScore })}`} />
+        <FitGauge
+          score={plan.fitScore}
+          label={`${t("results.fit")}: ${t("results.fitValue", { score: plan.fitScore })}`}
+        />
         <div className="min-w-0 flex-1">
           {best ? <Badge tone="solid">{t("results.best")}</Badge> : null}
           <h3 className="mt-1 text-xl font-bold tracking-tight text-foreground">{plan.name}</h3>
@@ -56,7 +65,7 @@ export function PlanCard({ plan, best }: { plan: Recommendation; best: boolean }
           <div key={choice.layer} className="grid gap-1 p-4 sm:grid-cols-[8rem_1fr] sm:gap-4">
             <dt className="text-sm font-semibold text-muted-foreground">{t(`results.layers.${choice.layer}`)}</dt>
             <dd>
-              <ul className="flex flex-wrap gap-1.5" aria-label={t(`results.layers.${choice.layer}`)}>
+              <ul className="flex flex-wrap gap-1.5">
                 {choice.technologies.map((tech) => (
                   <li key={tech} className="rounded-md bg-muted px-2 py-0.5 text-sm font-medium text-foreground">
                     {tech}
@@ -100,7 +109,9 @@ export function PlanCard({ plan, best }: { plan: Recommendation; best: boolean }
           <CalendarClock aria-hidden="true" className="mt-0.5 size-5 text-primary" />
           <div>
             <p className="text-sm text-muted-foreground">{t("results.delivery")}</p>
-            <p className="font-semibold text-foreground">{t("results.weeks", { min: plan.delivery.minWeeks, max: plan.delivery.maxWeeks })}</p>
+            <p className="font-semibold text-foreground">
+              {t("results.weeks", { min: plan.delivery.minWeeks, max: plan.delivery.maxWeeks })}
+            </p>
           </div>
         </div>
         <div className="flex gap-3">

@@ -9,7 +9,7 @@ import {
   MustHave,
   ProjectType,
   Skill,
-} from "../../../../contracts/advisor.ts";
+} from "#contracts/advisor.ts";
 import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import type { Draft, StepKey } from "./advisor-state.ts";
 import { ChoiceCard } from "./choice-card.tsx";
@@ -30,7 +30,9 @@ const grid = "grid gap-3 sm:grid-cols-2";
 export function Question({ step, draft, update }: { step: StepKey; draft: Draft; update: (changes: Draft) => void }) {
   const { t } = useTranslation("advisor");
   const heading = (
-    <legend className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">{t(`steps.${step}.title`)}</legend>
+    <legend className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl">
+      {t(`steps.${step}.title`)}
+    </legend>
   );
 
   switch (step) {
@@ -106,7 +108,11 @@ export function Question({ step, draft, update }: { step: StepKey; draft: Draft;
           {heading}
           <div className="mt-6 grid max-w-xs gap-2">
             <Label htmlFor="advisor-currency">{t("steps.budget.currencyLabel")}</Label>
-            <NativeSelect id="advisor-currency" value={currency} onChange={(e) => update({ currency: e.target.value as Draft["currency"] })}>
+            <NativeSelect
+              id="advisor-currency"
+              value={currency}
+              onChange={(e) => update({ currency: e.target.value as Draft["currency"] })}
+            >
               {Currency.options.map((code) => (
                 <option key={code} value={code}>
                   {code}
@@ -125,7 +131,10 @@ export function Question({ step, draft, update }: { step: StepKey; draft: Draft;
                   value={value}
                   checked={draft.budget === value}
                   onChange={() => update({ budget: value })}
-                  label={(t as (key: string, values: object) => string)(`steps.budget.options.${value}.label`, limits[value])}
+                  label={(t as (key: string, values: object) => string)(
+                    `steps.budget.options.${value}.label`,
+                    limits[value],
+                  )}
                   hint={t(`steps.budget.options.${value}.hint`)}
                 />
               ))}
@@ -195,7 +204,9 @@ export function Question({ step, draft, update }: { step: StepKey; draft: Draft;
                 name="mustHaves"
                 value={value}
                 checked={needs.includes(value)}
-                onChange={() => update({ mustHaves: needs.includes(value) ? needs.filter((n) => n !== value) : [...needs, value] })}
+                onChange={() =>
+                  update({ mustHaves: needs.includes(value) ? needs.filter((n) => n !== value) : [...needs, value] })
+                }
                 label={t(`steps.mustHaves.options.${value}.label`)}
                 hint={t(`steps.mustHaves.options.${value}.hint`)}
               />

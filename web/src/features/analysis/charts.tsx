@@ -1,4 +1,4 @@
-import type { SpeedResult } from "../../../../contracts/analysis.ts";
+import type { SpeedResult } from "#contracts/analysis.ts";
 import { formatNumber } from "../../lib/intl.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -11,7 +11,17 @@ const toneStroke = { good: "stroke-success", average: "stroke-warning", poor: "s
 const toneText = { good: "text-success", average: "text-foreground", poor: "text-destructive" } as const;
 
 /** A ring gauge like PageSpeed Insights'. */
-export function ScoreGauge({ score, label, grade, max = 100 }: { score: number; label: string; grade?: string | null; max?: number }) {
+export function ScoreGauge({
+  score,
+  label,
+  grade,
+  max = 100,
+}: {
+  score: number;
+  label: string;
+  grade?: string | null;
+  max?: number;
+}) {
   const shown = Math.max(0, Math.min(score, max));
   const tone = scoreTone(Math.min(100, score));
   const circumference = 2 * Math.PI * 42;
@@ -51,7 +61,13 @@ const typeColours: Record<string, string> = {
 
 /** "1.5 MB", "12 kB" ("1,5 Mo", "12 ko" in French). */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return formatNumber(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (bytes >= 1024 * 1024)
+    return formatNumber(bytes / 1024 / 1024, {
+      style: "unit",
+      unit: "megabyte",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
   return formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: "unit", unit: "kilobyte" });
 }
 
@@ -61,11 +77,21 @@ export function formatMs(ms: number): string {
 }
 
 /** Page weight split by resource type, as one stacked bar with a legend. */
-export function WeightChart({ weight, typeLabel }: { weight: SpeedResult["weight"]; typeLabel: (type: string) => string }) {
+export function WeightChart({
+  weight,
+  typeLabel,
+}: {
+  weight: SpeedResult["weight"];
+  typeLabel: (type: string) => string;
+}) {
   const total = Math.max(1, weight.totalBytes);
   return (
     <div>
-      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={weight.byType.map((t) => `${typeLabel(t.type)} ${formatBytes(t.bytes)}`).join(", ")}>
+      <div
+        className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
+        role="img"
+        aria-label={weight.byType.map((t) => `${typeLabel(t.type)} ${formatBytes(t.bytes)}`).join(", ")}
+      >
         {weight.byType.map((t) => (
           <div key={t.type} className={typeColours[t.type]} style={{ width: `${(100 * t.bytes) / total}%` }} />
         ))}
@@ -85,10 +111,22 @@ export function WeightChart({ weight, typeLabel }: { weight: SpeedResult["weight
   );
 }
 
-const phaseColours = { dns: "bg-teal-500", connect: "bg-orange-500", tls: "bg-fuchsia-500", ttfb: "bg-emerald-500", download: "bg-sky-500" } as const;
+const phaseColours = {
+  dns: "bg-teal-500",
+  connect: "bg-orange-500",
+  tls: "bg-fuchsia-500",
+  ttfb: "bg-emerald-500",
+  download: "bg-sky-500",
+} as const;
 
 /** The document request's phases laid end to end, like one row of a waterfall. */
-export function TimingBar({ timing, phaseLabel }: { timing: SpeedResult["timing"]; phaseLabel: (phase: string) => string }) {
+export function TimingBar({
+  timing,
+  phaseLabel,
+}: {
+  timing: SpeedResult["timing"];
+  phaseLabel: (phase: string) => string;
+}) {
   const wait = Math.max(0, timing.ttfb - timing.dns - timing.connect - timing.tls);
   const phases = [
     ["dns", timing.dns],
@@ -97,10 +135,17 @@ export function TimingBar({ timing, phaseLabel }: { timing: SpeedResult["timing"
     ["ttfb", wait],
     ["download", timing.download],
   ] as const;
-  const total = Math.max(1, phases.reduce((s, [, ms]) => s + ms, 0));
+  const total = Math.max(
+    1,
+    phases.reduce((s, [, ms]) => s + ms, 0),
+  );
   return (
     <div>
-      <div className="flex h-4 w-full overflow-hidden rounded-full bg-muted" role="img" aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${formatMs(ms)}`).join(", ")}>
+      <div
+        className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
+        role="img"
+        aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${formatMs(ms)}`).join(", ")}
+      >
         {phases.map(([phase, ms]) => (
           <div key={phase} className={phaseColours[phase]} style={{ width: `${(100 * ms) / total}%` }} />
         ))}

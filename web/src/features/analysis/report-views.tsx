@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Check, LabRun, SecurityResult, SeoResult, SpeedResult } from "../../../../contracts/analysis.ts";
+import type { Check, LabRun, SecurityResult, SeoResult, SpeedResult } from "#contracts/analysis.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -23,7 +23,9 @@ function CheckRow({ check }: { check: Check }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{check.title}</span>
           <span className="sr-only">{t(`status.${check.status}`)}</span>
-          {check.priority && check.status !== "pass" ? <Badge tone={check.priority === "high" ? "warning" : "neutral"}>{t(`priority.${check.priority}`)}</Badge> : null}
+          {check.priority && check.status !== "pass" ? (
+            <Badge tone={check.priority === "high" ? "warning" : "neutral"}>{t(`priority.${check.priority}`)}</Badge>
+          ) : null}
         </div>
         <p className="mt-1 text-sm break-words text-muted-foreground">{check.detail}</p>
         {check.fix && check.status !== "pass" ? <p className="mt-1 text-sm">{check.fix}</p> : null}
@@ -33,7 +35,13 @@ function CheckRow({ check }: { check: Check }) {
 }
 
 function CheckList({ checks }: { checks: Check[] }) {
-  return <ul className="divide-y">{checks.map((check) => <CheckRow key={check.id} check={check} />)}</ul>;
+  return (
+    <ul className="divide-y">
+      {checks.map((check) => (
+        <CheckRow key={check.id} check={check} />
+      ))}
+    </ul>
+  );
 }
 
 function Panel({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
@@ -53,7 +61,10 @@ function LabPanel({ run }: { run: LabRun }) {
   if (run.error) return <p className="text-sm text-destructive">{t("speed.labFailed", { error: run.error })}</p>;
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
-      <ScoreGauge score={Math.round((run.performanceScore ?? 0) * 100)} label={t("speed.performance", { formFactor })} />
+      <ScoreGauge
+        score={Math.round((run.performanceScore ?? 0) * 100)}
+        label={t("speed.performance", { formFactor })}
+      />
       <ul className="grid gap-2 text-sm">
         {run.metrics.map((metric) => (
           <li key={metric.id} className="flex items-center justify-between gap-3" data-metric={metric.id}>
@@ -99,7 +110,9 @@ export function SpeedView({ result }: { result: SpeedResult }) {
           {t("speed.weightSummary", { size: formatBytes(result.weight.totalBytes), count: result.weight.requests })}
         </p>
         <WeightChart weight={result.weight} typeLabel={(type) => t(`speed.types.${type}` as "speed.types.css")} />
-        {result.weight.skipped ? <p className="mt-3 text-sm text-muted-foreground">{t("speed.skipped", { count: result.weight.skipped })}</p> : null}
+        {result.weight.skipped ? (
+          <p className="mt-3 text-sm text-muted-foreground">{t("speed.skipped", { count: result.weight.skipped })}</p>
+        ) : null}
       </Panel>
       {result.labStatus !== "not-requested" ? (
         <Panel title={t("speed.labTitle")}>
@@ -107,7 +120,9 @@ export function SpeedView({ result }: { result: SpeedResult }) {
             <p className="text-sm text-muted-foreground">{t("speed.labUnavailable")}</p>
           ) : (
             <div className="grid gap-6 md:grid-cols-2">
-              {result.lab.map((run) => <LabPanel key={run.formFactor} run={run} />)}
+              {result.lab.map((run) => (
+                <LabPanel key={run.formFactor} run={run} />
+              ))}
             </div>
           )}
           <p className="mt-4 text-xs text-muted-foreground">{t("report.lab")}</p>
@@ -123,13 +138,23 @@ export function SpeedView({ result }: { result: SpeedResult }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium">{o.title}</span>
                   <span className="text-sm font-semibold text-warning tabular-nums">
-                    {t("speed.savings")} {[o.savingsMs ? `${formatNumber(o.savingsMs / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} s` : null, o.savingsBytes ? formatBytes(o.savingsBytes) : null].filter(Boolean).join(" · ")}
+                    {t("speed.savings")}{" "}
+                    {[
+                      o.savingsMs
+                        ? `${formatNumber(o.savingsMs / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} s`
+                        : null,
+                      o.savingsBytes ? formatBytes(o.savingsBytes) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </span>
                 </div>
                 <p className="mt-1 text-sm text-muted-foreground">{o.detail}</p>
                 {o.items.length ? (
                   <ul className="mt-2 space-y-1 text-xs break-all text-muted-foreground">
-                    {o.items.slice(0, 5).map((item) => <li key={item}>{item}</li>)}
+                    {o.items.slice(0, 5).map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
                   </ul>
                 ) : null}
               </li>
@@ -195,7 +220,9 @@ export function SecurityView({ result }: { result: SecurityResult }) {
       <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
         <Card className="flex flex-col items-center justify-center gap-2 p-6">
           <ScoreGauge score={result.score} grade={result.grade} label={t("security.grade")} />
-          <p className="text-sm font-medium tabular-nums" data-testid="observatory-score">{t("security.scoreValue", { score: result.score })}</p>
+          <p className="text-sm font-medium tabular-nums" data-testid="observatory-score">
+            {t("security.scoreValue", { score: result.score })}
+          </p>
         </Card>
         <Panel title={t("security.tests")}>
           <table className="w-full text-sm">
@@ -213,7 +240,12 @@ export function SecurityView({ result }: { result: SecurityResult }) {
                     <div className="font-medium">{t(`security.names.${test.id}`)}</div>
                     <div className="text-muted-foreground">{test.detail}</div>
                   </td>
-                  <td className={cn("py-2 text-right align-top font-semibold tabular-nums", test.modifier < 0 ? "text-destructive" : test.modifier > 0 ? "text-success" : "")}>
+                  <td
+                    className={cn(
+                      "py-2 text-right align-top font-semibold tabular-nums",
+                      test.modifier < 0 ? "text-destructive" : test.modifier > 0 ? "text-success" : "",
+                    )}
+                  >
                     {test.modifier > 0 ? `+${test.modifier}` : test.modifier}
                   </td>
                 </tr>

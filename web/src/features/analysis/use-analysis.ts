@@ -1,6 +1,12 @@
 import { useCallback, useRef, useState } from "react";
-import type { AnalysisEvent, AnalysisKind, AnalysisReport, AnalysisReportWithHistory } from "../../../../contracts/analysis.ts";
+import {
+  AnalysisEvent,
+  AnalysisReportWithHistory,
+  type AnalysisKind,
+  type AnalysisReport,
+} from "#contracts/analysis.ts";
 import { ApiError, languageHeaders, throwIfNotOk } from "../../lib/api-client.ts";
+import { postForEvents } from "../../lib/ndjson.ts";
 
 export type RunState =
   | { phase: "idle" }
@@ -25,31 +31,12 @@ export function useAnalysis() {
     controllers.current[kind] = controller;
     set(kind, { phase: "running", stage: "fetching", progress: 0.05 });
     try {
-      const response = await fetch(`/api/analyze-${kind}`, {
-        method: "POST",
-        // The findings are written in the page's language, not the browser's.
-        headers: { ...languageHeaders(), "content-type": "application/json", accept: "application/x-ndjson" },
-        body: JSON.stringify({ url, ...(kind === "speed" && options.lab ? { lab: true } : {}) }),
-        signal: controller.signal,
-      });
-      await throwIfNotOk(response);
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let newline = buffer.indexOf("\n");
-        while (newline >= 0) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          newline = buffer.indexOf("\n");
-          if (!line) continue;
-          const event = JSON.parse(line) as AnalysisEvent;
-          if (event.type === "stage") set(kind, { phase: "running", stage: event.stage, progress: event.progress });
-          else if (event.type === "report") set(kind, { phase: "done", report: event.report });
-          else set(kind, { phase: "error", message: event.message, status: event.status });
-        }
+      // The findings are written in the page's language, not the browser's.
+      const body = { url, ...(kind === "speed" && options.lab ? { lab: true } : {}) };
+      for await (const event of postForEvents(`/api/analyze-${kind}`, body, AnalysisEvent, controller.signal)) {
+        if (event.type === "stage") set(kind, { phase: "running", stage: event.stage, progress: event.progress });
+        else if (event.type === "report") set(kind, { phase: "done", report: event.report });
+        else set(kind, { phase: "error", message: event.message, status: event.status });
       }
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -69,5 +56,5 @@ export async function loadReport(id: string): Promise<AnalysisReportWithHistory>
   // A stored report keeps the language it was written in; this only words a "not found".
   const response = await fetch(`/api/analysis-reports/${encodeURIComponent(id)}`, { headers: languageHeaders() });
   await throwIfNotOk(response);
-  return (await response.json()) as AnalysisReportWithHistory;
+  return AnalysisReportWithHistory.parse(await response.json());
 }

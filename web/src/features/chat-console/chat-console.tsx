@@ -2,19 +2,33 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, Check, CheckCheck, Headset, LogOut, MessageSquareText, Search, Send } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { company } from "../../../../content/company.ts";
-import type { ChatSessionSummary, ChatTranscriptMessage } from "../../../../contracts/chat.ts";
+import { company } from "#content/company.ts";
+import type { ChatSessionSummary, ChatTranscriptMessage } from "#contracts/chat.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { registerMessages } from "../../i18n/index.ts";
 import messages from "../../i18n/locales/en/chat-console.json";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
-import { useAdminUser } from "../admin/session.tsx";
+import type { StaffUser } from "#contracts/admin.ts";
 import {
-  acceptChat, detailKey, endChat, fetchDetail, fetchHistory, fetchQueue, historyKey, markRead, openConsoleStream, queueKey,
-  sendAgentMessage, sendAgentTyping, sendPoll, setPresence,
+  acceptChat,
+  detailKey,
+  endChat,
+  fetchDetail,
+  fetchHistory,
+  fetchQueue,
+  historyKey,
+  markRead,
+  openConsoleStream,
+  queueKey,
+  sendAgentMessage,
+  sendAgentTyping,
+  sendPoll,
+  setPresence,
 } from "./console-api.ts";
+import { useLatest } from "../../lib/use-latest.ts";
+import { SegmentedChoice, Tabs } from "../../components/ui/tabs.tsx";
 
 registerMessages("chatConsole", "en", messages);
 
@@ -38,23 +52,21 @@ function chime(): void {
   }
 }
 
-const errorText = (error: unknown) => (error instanceof ApiError ? (error.serverMessage() ?? error.message) : String(error));
+const errorText = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage() ?? error.message) : String(error);
 
-/** The agent console: presence, the queue, live conversations, and transcripts. */
-export function ChatConsole() {
+/** The agent console: presence, the queue, live conversations, and transcripts, for the signed-in `user`. */
+export function ChatConsole({ user }: { user: StaffUser }) {
   const { t } = useTranslation("chatConsole");
-  const user = useAdminUser();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
   const [tab, setTab] = useState<"live" | "history">("live");
   const [visitorTyping, setVisitorTyping] = useState<Record<string, number>>({});
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  const selectedRef = useLatest(selected);
 
   const queue = useQuery({ queryKey: queueKey, queryFn: fetchQueue, refetchInterval: 30_000 });
   const presence = queue.data?.presence ?? "away";
-  const presenceRef = useRef(presence);
-  presenceRef.current = presence;
+  const presenceRef = useLatest(presence);
 
   useEffect(
     () =>
@@ -62,11 +74,16 @@ export function ChatConsole() {
         (event) => {
           if (event.event === "visitor_typing") {
             const typing = (event.data as { typing?: boolean }).typing;
-            setVisitorTyping((current) => ({ ...current, [event.sessionId]: typing ? Date.now() + VISITOR_TYPING_MS : 0 }));
+            setVisitorTyping((current) => ({
+              ...current,
+              [event.sessionId]: typing ? Date.now() + VISITOR_TYPING_MS : 0,
+            }));
             return;
           }
-          if (event.event === "session" || event.event === "message") void queryClient.invalidateQueries({ queryKey: queueKey });
-          if (event.sessionId === selectedRef.current) void queryClient.invalidateQueries({ queryKey: detailKey(event.sessionId) });
+          if (event.event === "session" || event.event === "message")
+            void queryClient.invalidateQueries({ queryKey: queueKey });
+          if (event.sessionId === selectedRef.current)
+            void queryClient.invalidateQueries({ queryKey: detailKey(event.sessionId) });
           if (event.event === "message" && (event.data as { type?: string }).type === "user_message") {
             setVisitorTyping((current) => ({ ...current, [event.sessionId]: 0 }));
           }
@@ -80,7 +97,7 @@ export function ChatConsole() {
         },
         () => void queryClient.invalidateQueries({ queryKey: queueKey }),
       ),
-    [queryClient, t],
+    [queryClient, t, presenceRef, selectedRef],
   );
 
   // Typing expires on its own.
@@ -93,7 +110,8 @@ export function ChatConsole() {
   const changePresence = async (status: "online" | "away") => {
     try {
       await setPresence(status);
-      if (status === "online" && typeof Notification !== "undefined" && Notification.permission === "default") void Notification.requestPermission();
+      if (status === "online" && typeof Notification !== "undefined" && Notification.permission === "default")
+        void Notification.requestPermission();
       await queryClient.invalidateQueries({ queryKey: queueKey });
     } catch (error) {
       toast({ title: t("error", { message: errorText(error) }), variant: "destructive" });
@@ -106,7 +124,13 @@ export function ChatConsole() {
       toast({ title: t("accepted"), variant: "success" });
       setSelected(id);
     } catch (error) {
-      toast({ title: error instanceof ApiError && error.status === 409 ? t("alreadyTaken") : t("error", { message: errorText(error) }), variant: "destructive" });
+      toast({
+        title:
+          error instanceof ApiError && error.status === 409
+            ? t("alreadyTaken")
+            : t("error", { message: errorText(error) }),
+        variant: "destructive",
+      });
     }
     await queryClient.invalidateQueries({ queryKey: queueKey });
   };
@@ -119,22 +143,26 @@ export function ChatConsole() {
           <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
         <div className="flex items-center gap-3">
-          <span className="text-xs text-muted-foreground">{t("onlineAgents", { count: queue.data?.onlineAgents ?? 0 })}</span>
-          <div role="radiogroup" aria-label={t("presence")} className="flex rounded-lg border bg-card p-0.5">
-            {(["online", "away"] as const).map((status) => (
-              <button
-                key={status}
-                type="button"
-                role="radio"
-                aria-checked={presence === status}
-                onClick={() => void changePresence(status)}
-                className={cn("flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm", presence === status ? "bg-primary text-primary-foreground" : "text-muted-foreground")}
-              >
-                <span className={cn("size-2 rounded-full", status === "online" ? "bg-green-500" : "bg-slate-400")} aria-hidden="true" />
-                {t(status)}
-              </button>
-            ))}
-          </div>
+          <span className="text-xs text-muted-foreground">
+            {t("onlineAgents", { count: queue.data?.onlineAgents ?? 0 })}
+          </span>
+          <SegmentedChoice
+            items={(["online", "away"] as const).map((status) => ({
+              value: status,
+              label: (
+                <>
+                  <span
+                    className={cn("size-2 rounded-full", status === "online" ? "bg-green-500" : "bg-slate-400")}
+                    aria-hidden="true"
+                  />
+                  {t(status)}
+                </>
+              ),
+            }))}
+            value={presence}
+            onValueChange={(status) => void changePresence(status)}
+            label={t("presence")}
+          />
         </div>
       </div>
       {presence === "away" ? (
@@ -146,40 +174,64 @@ export function ChatConsole() {
 
       <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
         <aside className="space-y-3">
-          <div role="tablist" className="flex gap-1 rounded-lg border bg-card p-0.5">
-            {(["live", "history"] as const).map((key) => (
-              <button key={key} role="tab" type="button" aria-selected={tab === key} onClick={() => setTab(key)} className={cn("flex-1 rounded-md px-3 py-1.5 text-sm", tab === key ? "bg-muted font-medium" : "text-muted-foreground")}>
-                {key === "live" ? t("waiting") + " / " + t("mine") : t("history")}
-              </button>
-            ))}
-          </div>
-          {tab === "live" ? (
-            <>
-              <SessionList
-                title={t("waiting")}
-                empty={t("noWaiting")}
-                items={queue.data?.waiting ?? []}
-                selected={selected}
-                onSelect={setSelected}
-                now={now}
-                typing={visitorTyping}
-                action={(item) => (
-                  <Button size="sm" onClick={() => void accept(item.id)} aria-label={t("acceptChat", { summary: item.summary || item.id })}>
-                    {t("accept")}
-                  </Button>
-                )}
-              />
-              <SessionList title={t("mine")} empty={t("noMine")} items={queue.data?.mine ?? []} selected={selected} onSelect={setSelected} now={now} typing={visitorTyping} />
-            </>
-          ) : (
-            <HistorySearch selected={selected} onSelect={setSelected} now={now} />
-          )}
+          <Tabs
+            items={[
+              { value: "live" as const, label: `${t("waiting")} / ${t("mine")}` },
+              { value: "history" as const, label: t("history") },
+            ]}
+            value={tab}
+            onValueChange={setTab}
+            label={t("title")}
+            panelClassName="mt-3 space-y-3"
+          >
+            {tab === "live" ? (
+              <>
+                <SessionList
+                  title={t("waiting")}
+                  empty={t("noWaiting")}
+                  items={queue.data?.waiting ?? []}
+                  selected={selected}
+                  onSelect={setSelected}
+                  now={now}
+                  typing={visitorTyping}
+                  action={(item) => (
+                    <Button
+                      size="sm"
+                      onClick={() => void accept(item.id)}
+                      aria-label={t("acceptChat", { summary: item.summary || item.id })}
+                    >
+                      {t("accept")}
+                    </Button>
+                  )}
+                />
+                <SessionList
+                  title={t("mine")}
+                  empty={t("noMine")}
+                  items={queue.data?.mine ?? []}
+                  selected={selected}
+                  onSelect={setSelected}
+                  now={now}
+                  typing={visitorTyping}
+                />
+              </>
+            ) : (
+              <HistorySearch selected={selected} onSelect={setSelected} now={now} />
+            )}
+          </Tabs>
         </aside>
         <section aria-label={t("replyLabel")} className="min-h-[28rem] rounded-xl border bg-card">
           {selected ? (
-            <Conversation key={selected} id={selected} mineId={user.id} visitorTyping={(visitorTyping[selected] ?? 0) > now} onEnded={() => setSelected(null)} />
+            <Conversation
+              key={selected}
+              id={selected}
+              mineId={user.id}
+              visitorTyping={(visitorTyping[selected] ?? 0) > now}
+              onEnded={() => setSelected(null)}
+            />
           ) : (
-            <p className="grid h-full min-h-[28rem] place-items-center p-6 text-sm text-muted-foreground">{t("select")}</p>
+            <p className="grid h-full min-h-[28rem] place-items-center p-6 text-sm text-muted-foreground">
+              {t("select")}
+            </p>
           )}
         </section>
       </div>
@@ -206,16 +258,23 @@ function SessionList(props: {
       {props.items.length === 0 ? (
         <p className="px-3 py-4 text-sm text-muted-foreground">{props.empty}</p>
       ) : (
-        <ul className="divide-y" aria-label={props.title}>
+        <ul className="divide-y">
           {props.items.map((item) => {
-            const left = item.waitDeadline ? Math.max(0, Math.ceil((Date.parse(item.waitDeadline) - props.now) / 1000)) : null;
+            const left = item.waitDeadline
+              ? Math.max(0, Math.ceil((Date.parse(item.waitDeadline) - props.now) / 1000))
+              : null;
             return (
-              <li key={item.id} className={cn("flex items-start gap-2 px-3 py-2", props.selected === item.id && "bg-muted")}>
+              <li
+                key={item.id}
+                className={cn("flex items-start gap-2 px-3 py-2", props.selected === item.id && "bg-muted")}
+              >
                 <button type="button" onClick={() => props.onSelect(item.id)} className="min-w-0 flex-1 text-left">
                   <span className="block truncate text-sm font-medium">{item.summary || t("emptySummary")}</span>
                   <span className="block text-xs text-muted-foreground">
                     {t("messages", { count: item.messageCount })}
-                    {left !== null ? ` · ${t("waitedLeft", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}` : ""}
+                    {left !== null
+                      ? ` · ${t("waitedLeft", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` })}`
+                      : ""}
                     {(props.typing[item.id] ?? 0) > props.now ? ` · ${t("visitorTyping")}` : ""}
                   </span>
                 </button>
@@ -229,7 +288,15 @@ function SessionList(props: {
   );
 }
 
-function HistorySearch({ selected, onSelect, now }: { selected: string | null; onSelect: (id: string) => void; now: number }) {
+function HistorySearch({
+  selected,
+  onSelect,
+  now,
+}: {
+  selected: string | null;
+  onSelect: (id: string) => void;
+  now: number;
+}) {
   const { t } = useTranslation("chatConsole");
   const [q, setQ] = useState("");
   const [applied, setApplied] = useState("");
@@ -243,14 +310,39 @@ function HistorySearch({ selected, onSelect, now }: { selected: string | null; o
       <label className="flex items-center gap-2 rounded-lg border bg-card px-3">
         <Search aria-hidden="true" className="size-4 text-muted-foreground" />
         <span className="sr-only">{t("search")}</span>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("searchPlaceholder")} aria-label={t("search")} className="h-9 flex-1 bg-transparent text-sm outline-none" />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("search")}
+          className="h-9 flex-1 bg-transparent text-sm outline-none"
+        />
       </label>
-      <SessionList title={t("history")} empty={t("noHistory")} items={history.data?.items ?? []} selected={selected} onSelect={onSelect} now={now} typing={{}} />
+      <SessionList
+        title={t("history")}
+        empty={t("noHistory")}
+        items={history.data?.items ?? []}
+        selected={selected}
+        onSelect={onSelect}
+        now={now}
+        typing={{}}
+      />
     </div>
   );
 }
 
-function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mineId: string; visitorTyping: boolean; onEnded: () => void }) {
+function Conversation({
+  id,
+  mineId,
+  visitorTyping,
+  onEnded,
+}: {
+  id: string;
+  mineId: string;
+  visitorTyping: boolean;
+  onEnded: () => void;
+}) {
   const { t } = useTranslation("chatConsole");
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: detailKey(id), queryFn: () => fetchDetail(id) });
@@ -265,7 +357,10 @@ function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mine
   // Reading the conversation marks the visitor's messages read, which sends them the receipt.
   useEffect(() => {
     if (mine && unread && document.visibilityState === "visible") {
-      markRead(id).then(() => queryClient.invalidateQueries({ queryKey: detailKey(id) }), () => undefined);
+      markRead(id).then(
+        () => queryClient.invalidateQueries({ queryKey: detailKey(id) }),
+        () => undefined,
+      );
     }
   }, [mine, unread, id, queryClient, session?.messages.length]);
 
@@ -311,7 +406,7 @@ function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mine
           </Button>
         ) : null}
       </header>
-      <ol ref={listRef} aria-label={t("replyLabel")} className="flex-1 space-y-2 overflow-y-auto px-4 py-3">
+      <ol ref={listRef} className="flex-1 space-y-2 overflow-y-auto px-4 py-3">
         {session.messages.map((message) => (
           <TranscriptLine key={message.id} message={message} />
         ))}
@@ -353,7 +448,13 @@ function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mine
               void act(() => sendPoll(id, prompt));
             }}
           >
-            <input value={poll} onChange={(e) => setPoll(e.target.value)} aria-label={t("pollLabel")} placeholder={t("pollPlaceholder")} className="h-9 flex-1 rounded-lg border bg-background px-3 text-sm" />
+            <input
+              value={poll}
+              onChange={(e) => setPoll(e.target.value)}
+              aria-label={t("pollLabel")}
+              placeholder={t("pollPlaceholder")}
+              className="h-9 flex-1 rounded-lg border bg-background px-3 text-sm"
+            />
             <Button type="submit" size="sm" variant="outline" disabled={!poll.trim()}>
               <MessageSquareText aria-hidden="true" />
               {t("sendPoll")}
@@ -369,7 +470,8 @@ function Conversation({ id, mineId, visitorTyping, onEnded }: { id: string; mine
 
 function TranscriptLine({ message }: { message: ChatTranscriptMessage }) {
   const { t } = useTranslation("chatConsole");
-  if (message.role === "system") return <li className="text-center text-xs text-muted-foreground">{message.content}</li>;
+  if (message.role === "system")
+    return <li className="text-center text-xs text-muted-foreground">{message.content}</li>;
   const visitor = message.role === "user";
   const who = visitor ? t("visitor") : message.role === "agent" ? (message.agentName ?? "") : t("assistant");
   return (
@@ -378,11 +480,20 @@ function TranscriptLine({ message }: { message: ChatTranscriptMessage }) {
         {message.role === "agent" ? <Headset aria-hidden="true" className="size-3" /> : null}
         {who}
       </span>
-      <span className={cn("max-w-[80%] rounded-xl px-3 py-2 text-sm whitespace-pre-wrap", visitor ? "bg-muted" : "bg-primary text-primary-foreground")}>
+      <span
+        className={cn(
+          "max-w-[80%] rounded-xl px-3 py-2 text-sm whitespace-pre-wrap",
+          visitor ? "bg-muted" : "bg-primary text-primary-foreground",
+        )}
+      >
         {message.content}
         {visitor ? (
           <span className="ml-2 inline-flex align-middle">
-            {message.read ? <CheckCheck aria-label={t("read")} className="size-3.5 text-green-600" /> : <Check aria-label={t("sent")} className="size-3.5 opacity-60" />}
+            {message.read ? (
+              <CheckCheck aria-label={t("read")} className="size-3.5 text-green-600" />
+            ) : (
+              <Check aria-label={t("sent")} className="size-3.5 opacity-60" />
+            )}
           </span>
         ) : null}
       </span>

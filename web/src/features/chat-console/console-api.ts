@@ -1,7 +1,11 @@
-import { z } from "zod";
+import { type z } from "zod";
 import {
-  ChatHistoryResponse, ChatQueueResponse, ChatSessionDetail, ConsoleStreamEvent, type ConsoleStreamEvent as ConsoleEvent,
-} from "../../../../contracts/chat.ts";
+  ChatHistoryResponse,
+  ChatQueueResponse,
+  ChatSessionDetail,
+  ConsoleStreamEvent,
+  type ConsoleStreamEvent as ConsoleEvent,
+} from "#contracts/chat.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
 export const queueKey = ["/api/admin/chats/queue"] as const;
@@ -13,9 +17,11 @@ const json = async <S extends z.ZodType>(method: string, url: string, schema: S,
 
 export const fetchQueue = () => json("GET", "/api/admin/chats/queue", ChatQueueResponse);
 export const fetchDetail = (id: string) => json("GET", `/api/admin/chats/${encodeURIComponent(id)}`, ChatSessionDetail);
-export const fetchHistory = (q: string) => json("GET", `/api/admin/chats/history${q ? `?q=${encodeURIComponent(q)}` : ""}`, ChatHistoryResponse);
+export const fetchHistory = (q: string) =>
+  json("GET", `/api/admin/chats/history${q ? `?q=${encodeURIComponent(q)}` : ""}`, ChatHistoryResponse);
 
-const post = (id: string, action: string, body?: unknown) => apiRequest("POST", `/api/admin/chats/${encodeURIComponent(id)}/${action}`, body ?? {});
+const post = (id: string, action: string, body?: unknown) =>
+  apiRequest("POST", `/api/admin/chats/${encodeURIComponent(id)}/${action}`, body ?? {});
 export const setPresence = (status: "online" | "away") => apiRequest("PUT", "/api/admin/chats/presence", { status });
 export const acceptChat = (id: string) => post(id, "accept");
 export const sendAgentMessage = (id: string, content: string) => post(id, "messages", { content });

@@ -1,4 +1,4 @@
-import { ChatResponse, type ChatPollAnswer, type ChatRequest } from "../../../../contracts/chat.ts";
+import { ChatResponse, type ChatPollAnswer, type ChatRequest } from "#contracts/chat.ts";
 import { currentLanguage } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 
@@ -22,5 +22,9 @@ export function sendTyping(sessionId: string, typing: boolean): void {
 }
 
 /** An EventSource cannot send Accept-Language: the page's language rides in the query. */
-export const streamUrl = (sessionId: string, lastEventId: number) =>
-  `/api/ai-chat/stream?sessionId=${encodeURIComponent(sessionId)}${lastEventId > 0 ? `&lastEventId=${lastEventId}` : ""}&lang=${currentLanguage()}`;
+export function streamUrl(sessionId: string, lastEventId: number): string {
+  const query = new URLSearchParams({ sessionId });
+  if (lastEventId > 0) query.set("lastEventId", String(lastEventId));
+  query.set("lang", currentLanguage());
+  return `/api/ai-chat/stream?${query}`;
+}

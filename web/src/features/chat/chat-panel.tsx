@@ -2,23 +2,38 @@ import { Bot, Check, CheckCheck, Headset, RotateCcw, Send, SquarePen, Volume2, V
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { company as englishCompany } from "../../../../content/company.ts";
-import { CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX } from "../../../../contracts/chat.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { CHAT_MESSAGE_MAX, CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX } from "#contracts/chat.ts";
 import { toast } from "../../components/ui/use-toast.ts";
 import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import {
-  countdownLabel, groupMessages, isAtBottom, readMuted, shouldPlaySound, showThinking, tickState, writeMuted, type ChatMessage,
+  countdownLabel,
+  groupMessages,
+  isAtBottom,
+  readMuted,
+  shouldPlaySound,
+  showThinking,
+  tickState,
+  writeMuted,
+  type ChatMessage,
 } from "./chat-state.ts";
 import { useChat } from "./use-chat.ts";
+import { useLatest } from "../../lib/use-latest.ts";
+import { PrivacyLink } from "../../components/layout/privacy-notice.tsx";
 
+const chipClass = cn(
+  "inline-block rounded-full border border-primary/30 bg-card px-2.5",
+  "py-0.5 text-xs font-medium text-primary hover:underline",
+);
 
 const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
 
 /** A short two-note chime made on the spot: no audio file to download. */
 function chime(): void {
   try {
-    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const AudioContextClass =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AudioContextClass) return;
     const context = new AudioContextClass();
     const gain = context.createGain();
@@ -46,16 +61,15 @@ export interface ChatPanelProps {
 
 export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelProps) {
   const { t } = useTranslation("chat");
-  const assistant = useContent("company", { company: englishCompany }).company.assistantName;
+  const { company } = useContent("company", { company: englishCompany });
+  const assistant = company.assistantName;
   const [muted, setMuted] = useState(() => readMuted(storage()));
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [draft, setDraft] = useState("");
-  const visible = useRef(false);
-  visible.current = open && atBottom;
-  const mutedRef = useRef(muted);
-  mutedRef.current = muted;
+  const visible = useLatest(open && atBottom);
+  const mutedRef = useLatest(muted);
 
   const chat = useChat({
     greeting: t("greeting", { assistant }),
@@ -65,9 +79,14 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
       const scrolledUp = !open || (el ? !isAtBottom(el, CHAT_SCROLL_TOLERANCE_PX) : false);
       if (shouldPlaySound({ muted: mutedRef.current, focused: document.hasFocus(), scrolledUp })) chime();
     },
-    onResponseError: (message) => toast({ title: t("aiErrorTitle"), description: message || t("aiErrorFallback"), variant: "destructive" }),
+    onResponseError: (message) =>
+      toast({ title: t("aiErrorTitle"), description: message || t("aiErrorFallback"), variant: "destructive" }),
     onConnectionError: (message) => {
-      toast({ title: t("connectionErrorTitle"), description: t("connectionErrorBody", { message }), variant: "destructive" });
+      toast({
+        title: t("connectionErrorTitle"),
+        description: t("connectionErrorBody", { message }),
+        variant: "destructive",
+      });
       return t("technicalDifficulties");
     },
   });
@@ -96,8 +115,12 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
     el.style.height = `${Math.min(el.scrollHeight, CHAT_TEXTAREA_MAX_PX)}px`;
   }, [draft]);
 
+  // The API's limit, counted as the API counts it (after trimming).
+  const length = draft.trim().length;
+  const tooLong = length > CHAT_MESSAGE_MAX;
+
   const submit = async () => {
-    if (!draft.trim() || state.pending) return;
+    if (!draft.trim() || state.pending || tooLong) return;
     const text = draft;
     setDraft("");
     setAtBottom(true);
@@ -116,25 +139,45 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
 
   const waiting = state.waitingForAgent;
   const agentMode = state.mode === "agent" && state.agentConnected;
-  const title = waiting ? t("connectingTitle") : agentMode ? (state.assignedAgent ?? t("agent")) : t("title", { assistant });
+  const title = waiting
+    ? t("connectingTitle")
+    : agentMode
+      ? (state.assignedAgent ?? t("agent"))
+      : t("title", { assistant });
   const subtitle = waiting ? t("connectingSubtitle") : agentMode ? t("humanAgent") : t("subtitleAi");
   const countdown = countdownLabel(state, chat.now);
   const groups = groupMessages(state.messages);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes a dialog (WAI-ARIA APG)
     <section
       role="dialog"
+      data-chat-panel
       aria-labelledby="chat-panel-title"
       hidden={!open}
       onKeyDown={(event) => {
         if (event.key === "Escape") onClose();
       }}
-      className="fixed right-5 bottom-24 z-50 flex h-[min(36rem,calc(100dvh-8rem))] w-[min(24rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-2xl border bg-card shadow-2xl [&[hidden]]:hidden"
+      className={cn(
+        "fixed right-5 bottom-24 z-50 flex h-[min(36rem,calc(100dvh-8rem))]",
+        "w-[min(24rem,calc(100vw-2.5rem))] flex-col overflow-hidden rounded-2xl",
+        "border bg-card shadow-2xl [&[hidden]]:hidden",
+      )}
     >
       <header className="flex items-center gap-3 bg-primary px-4 py-3 text-primary-foreground">
         <span className="relative grid size-10 shrink-0 place-items-center rounded-full bg-white/15">
-          {agentMode ? <Headset aria-hidden="true" className="size-5" /> : <Bot aria-hidden="true" className="size-5" />}
-          {agentMode ? <span data-testid="agent-online" aria-label={t("online")} className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-primary bg-green-500" /> : null}
+          {agentMode ? (
+            <Headset aria-hidden="true" className="size-5" />
+          ) : (
+            <Bot aria-hidden="true" className="size-5" />
+          )}
+          {agentMode ? (
+            <span
+              data-testid="agent-online"
+              aria-label={t("online")}
+              className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-primary bg-green-500"
+            />
+          ) : null}
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="chat-panel-title" className="truncate font-semibold">
@@ -142,10 +185,30 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
           </h2>
           <p className="truncate text-sm opacity-85">{subtitle}</p>
         </div>
-        <button type="button" onClick={toggleMute} aria-pressed={muted} aria-label={muted ? t("unmute") : t("mute")} title={muted ? t("unmute") : t("mute")} className="grid size-9 place-items-center rounded-full hover:bg-white/15">
-          {muted ? <VolumeX aria-hidden="true" className="size-4" /> : <Volume2 aria-hidden="true" className="size-4" />}
+        <button
+          type="button"
+          onClick={toggleMute}
+          aria-pressed={muted}
+          aria-label={muted ? t("unmute") : t("mute")}
+          title={muted ? t("unmute") : t("mute")}
+          className="grid size-9 place-items-center rounded-full hover:bg-white/15"
+        >
+          {muted ? (
+            <VolumeX aria-hidden="true" className="size-4" />
+          ) : (
+            <Volume2 aria-hidden="true" className="size-4" />
+          )}
         </button>
-        <button type="button" onClick={() => { setDraft(""); chat.newChat(); }} aria-label={t("newChat")} title={t("newChat")} className="grid size-9 place-items-center rounded-full hover:bg-white/15">
+        <button
+          type="button"
+          onClick={() => {
+            setDraft("");
+            chat.newChat();
+          }}
+          aria-label={t("newChat")}
+          title={t("newChat")}
+          className="grid size-9 place-items-center rounded-full hover:bg-white/15"
+        >
           <SquarePen aria-hidden="true" className="size-4" />
         </button>
       </header>
@@ -153,9 +216,19 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
       {waiting && countdown ? (
         <div className="flex items-center justify-between gap-3 border-b bg-muted px-4 py-2 text-sm" role="status">
           <span>
-            {t("waiting")} <span className="font-mono font-semibold tabular-nums" aria-label={t("countdownLabel", { time: countdown })}>{countdown}</span>
+            {t("waiting")}{" "}
+            <span
+              className="font-mono font-semibold tabular-nums"
+              aria-label={t("countdownLabel", { time: countdown })}
+            >
+              {countdown}
+            </span>
           </span>
-          <button type="button" onClick={chat.cancel} className="rounded-md px-2 py-1 font-medium text-primary hover:bg-card">
+          <button
+            type="button"
+            onClick={chat.cancel}
+            className="rounded-md px-2 py-1 font-medium text-primary hover:bg-card"
+          >
             {t("cancel")}
           </button>
         </div>
@@ -170,7 +243,12 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
         className="relative flex-1 space-y-3 overflow-y-auto px-4 py-4"
       >
         {groups.map((group) => (
-          <MessageGroupView key={group.messages[0]!.key} role={group.role} agentName={group.agentName} messages={group.messages} />
+          <MessageGroupView
+            key={group.messages[0]!.key}
+            role={group.role}
+            agentName={group.agentName}
+            messages={group.messages}
+          />
         ))}
         {showThinking(state) ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -191,10 +269,18 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
           <div className="rounded-xl border bg-muted/60 p-3" role="group" aria-label={t("pollLabel")}>
             <p className="mb-2 text-sm font-medium">{state.poll.prompt}</p>
             <div className="flex gap-2">
-              <button type="button" onClick={() => chat.answerPoll("yes")} className="rounded-md bg-primary px-4 py-1.5 text-sm font-medium text-primary-foreground">
+              <button
+                type="button"
+                onClick={() => chat.answerPoll("yes")}
+                className="rounded-md bg-primary px-4 py-1.5 text-sm font-medium text-primary-foreground"
+              >
                 {t("yes")}
               </button>
-              <button type="button" onClick={() => chat.answerPoll("no")} className="rounded-md border bg-card px-4 py-1.5 text-sm font-medium">
+              <button
+                type="button"
+                onClick={() => chat.answerPoll("no")}
+                className="rounded-md border bg-card px-4 py-1.5 text-sm font-medium"
+              >
                 {t("no")}
               </button>
             </div>
@@ -216,48 +302,103 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
         </button>
       ) : null}
 
+      <p className="border-t px-4 pt-2 text-xs text-muted-foreground" data-testid="chat-whatsapp">
+        {t("whatsappPrompt")}{" "}
+        <a
+          href={company.whatsapp.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t("whatsappLink")}
+        </a>
+      </p>
       <form
-        className="flex items-end gap-2 border-t p-3"
+        className="p-3"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}
       >
-        {state.lastSent && !state.pending ? (
-          <button type="button" onClick={() => void chat.retryLast()} aria-label={t("retry")} title={t("retry")} className="grid size-10 shrink-0 place-items-center rounded-lg text-muted-foreground hover:bg-muted">
-            <RotateCcw aria-hidden="true" className="size-4" />
+        <div className="flex items-end gap-2">
+          {state.lastSent && !state.pending ? (
+            <button
+              type="button"
+              onClick={() => void chat.retryLast()}
+              aria-label={t("retry")}
+              title={t("retry")}
+              className="grid size-10 shrink-0 place-items-center rounded-lg text-muted-foreground hover:bg-muted"
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+            </button>
+          ) : null}
+          <textarea
+            ref={inputRef}
+            rows={1}
+            value={draft}
+            aria-label={t("inputLabel")}
+            aria-describedby="chat-input-counter"
+            aria-invalid={tooLong || undefined}
+            placeholder={t("placeholder")}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              chat.typed();
+            }}
+            onKeyDown={onKeyDown}
+            style={{ maxHeight: CHAT_TEXTAREA_MAX_PX }}
+            className={cn(
+              "min-h-10 flex-1 resize-none rounded-lg border bg-background px-3 py-2",
+              "text-sm focus-visible:ring-2 focus-visible:ring-ring",
+              "focus-visible:outline-none",
+            )}
+          />
+          <button
+            type="submit"
+            disabled={!draft.trim() || state.pending || tooLong}
+            aria-label={t("send")}
+            title={t("send")}
+            className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground disabled:opacity-50"
+          >
+            <Send aria-hidden="true" className="size-4" />
           </button>
-        ) : null}
-        <textarea
-          ref={inputRef}
-          rows={1}
-          value={draft}
-          aria-label={t("inputLabel")}
-          placeholder={t("placeholder")}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            chat.typed();
-          }}
-          onKeyDown={onKeyDown}
-          style={{ maxHeight: CHAT_TEXTAREA_MAX_PX }}
-          className="min-h-10 flex-1 resize-none rounded-lg border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        />
-        <button
-          type="submit"
-          disabled={!draft.trim() || state.pending}
-          aria-label={t("send")}
-          title={t("send")}
-          className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground disabled:opacity-50"
-        >
-          <Send aria-hidden="true" className="size-4" />
-        </button>
+        </div>
+        <div className="mt-1 flex items-start justify-between gap-3 px-1 text-xs">
+          {tooLong ? (
+            <p role="alert" className="text-destructive">
+              {t("tooLong", { max: CHAT_MESSAGE_MAX.toLocaleString(), count: length })}
+            </p>
+          ) : (
+            <PrivacyLink />
+          )}
+          <p
+            id="chat-input-counter"
+            data-testid="chat-counter"
+            data-over-limit={tooLong ? "true" : "false"}
+            className={cn("shrink-0 tabular-nums", tooLong ? "font-medium text-destructive" : "text-muted-foreground")}
+          >
+            <span className="sr-only">{t("counterLabel")} </span>
+            {t("counter", { count: length, max: CHAT_MESSAGE_MAX })}
+          </p>
+        </div>
       </form>
-      {!chat.connected && state.lastEventId > 0 ? <p className="sr-only" role="status">{t("reconnecting")}</p> : null}
+      {!chat.connected && state.lastEventId > 0 ? (
+        <p className="sr-only" role="status">
+          {t("reconnecting")}
+        </p>
+      ) : null}
     </section>
   );
 }
 
-function MessageGroupView({ role, agentName, messages }: { role: ChatMessage["role"]; agentName?: string; messages: ChatMessage[] }) {
+function MessageGroupView({
+  role,
+  agentName,
+  messages,
+}: {
+  role: ChatMessage["role"];
+  agentName?: string;
+  messages: ChatMessage[];
+}) {
   const { t } = useTranslation("chat");
   const { company } = useContent("company", { company: englishCompany });
   const mine = role === "user";
@@ -265,7 +406,11 @@ function MessageGroupView({ role, agentName, messages }: { role: ChatMessage["ro
     return (
       <div className="space-y-1">
         {messages.map((message) => (
-          <p key={message.key} data-role="system" className="mx-auto max-w-[90%] rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground">
+          <p
+            key={message.key}
+            data-role="system"
+            className="mx-auto max-w-[90%] rounded-lg bg-muted px-3 py-2 text-center text-xs text-muted-foreground"
+          >
             {message.content}
           </p>
         ))}
@@ -279,18 +424,34 @@ function MessageGroupView({ role, agentName, messages }: { role: ChatMessage["ro
       {messages.map((message) => {
         const ticks = tickState(message);
         return (
-          <div key={message.key} className={cn("max-w-[85%] rounded-2xl px-3 py-2 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
+          <div
+            key={message.key}
+            className={cn(
+              "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
+              mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground",
+            )}
+          >
             <p className="break-words whitespace-pre-wrap">{message.content}</p>
             {message.links?.length ? (
-              <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("sources")}>
-                {message.links.map((link) => (
-                  <li key={link.href}>
-                    <Link to={link.href} className="inline-block rounded-full border border-primary/30 bg-card px-2.5 py-0.5 text-xs font-medium text-primary hover:underline">
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="sr-only">{t("sources")}</p>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {message.links.map((link) => (
+                    <li key={link.href}>
+                      {/^https:\/\//.test(link.href) ? (
+                        // Off the site (the WhatsApp click-to-chat link): a new tab, the chat stays open here.
+                        <a href={link.href} target="_blank" rel="noopener noreferrer" className={chipClass}>
+                          {link.label}
+                        </a>
+                      ) : (
+                        <Link to={link.href} className={chipClass}>
+                          {link.label}
+                        </Link>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </>
             ) : null}
             {ticks !== "none" ? (
               <span className="mt-0.5 flex justify-end" data-ticks={ticks}>

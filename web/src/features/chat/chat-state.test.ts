@@ -1,13 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { ChatRequest, parseChatEvent } from "../../../../contracts/chat.ts";
+import { ChatRequest, parseChatEvent } from "#contracts/chat.ts";
 import {
-  chatReducer, countdownLabel, groupMessages, initialChatState, isAtBottom, newSessionId, readMuted, shouldPlaySound,
-  showThinking, tickState, writeMuted, type ChatMessage, type ChatState,
+  chatReducer,
+  countdownLabel,
+  groupMessages,
+  initialChatState,
+  isAtBottom,
+  newSessionId,
+  readMuted,
+  shouldPlaySound,
+  showThinking,
+  tickState,
+  writeMuted,
+  type ChatMessage,
+  type ChatState,
 } from "./chat-state.ts";
 
 const T0 = 1_700_000_000_000;
 const start = () => initialChatState("chat_1700000000000", "Hello, I'm KTS Assistant", T0);
-const msg = (role: ChatMessage["role"], at: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({ key: `${role}-${at}`, role, content: "x", timestamp: at, read: true, ...extra });
+const msg = (role: ChatMessage["role"], at: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  key: `${role}-${at}`,
+  role,
+  content: "x",
+  timestamp: at,
+  read: true,
+  ...extra,
+});
 const ev = (state: ChatState, event: Parameters<typeof parseChatEvent>[0], data: unknown, now = T0, visible = true) =>
   chatReducer(state, { type: "event", event: parseChatEvent(event, JSON.stringify(data))!, now, visible });
 
@@ -23,7 +41,9 @@ describe("grouping", () => {
     expect(groupMessages(messages)).toHaveLength(groups);
   });
   it("splits two agents' messages", () => {
-    expect(groupMessages([msg("agent", T0, { agentName: "A" }), msg("agent", T0 + 1, { agentName: "B" })])).toHaveLength(2);
+    expect(
+      groupMessages([msg("agent", T0, { agentName: "A" }), msg("agent", T0 + 1, { agentName: "B" })]),
+    ).toHaveLength(2);
   });
 });
 
@@ -61,7 +81,13 @@ describe("ticks and ids", () => {
 
 describe("unread", () => {
   it("counts incoming messages only while not visible, and clears when seen", () => {
-    let s = ev(start(), "message", { type: "agent_message", content: "hi", agentName: "Amina", messageId: "a1" }, T0, false);
+    let s = ev(
+      start(),
+      "message",
+      { type: "agent_message", content: "hi", agentName: "Amina", messageId: "a1" },
+      T0,
+      false,
+    );
     s = ev(s, "message", { type: "system_message", content: "joined", messageId: "s1" }, T0, false);
     s = ev(s, "message", { type: "assistant_message", content: "seen", messageId: "a2" }, T0, true);
     expect(s.unread).toBe(2);
@@ -81,15 +107,37 @@ describe("countdown", () => {
     { remainingMs: 9_000, after: 0, label: "0:09" },
     { remainingMs: 1_000, after: 5_000, label: "0:00" },
   ])("$remainingMs ms, $after ms later: $label", ({ remainingMs, after, label }) => {
-    let s = ev(start(), "session", { mode: "agent", assignedAgent: null, clientName: null, waitingForAgent: true, agentConnected: false });
+    let s = ev(start(), "session", {
+      mode: "agent",
+      assignedAgent: null,
+      clientName: null,
+      waitingForAgent: true,
+      agentConnected: false,
+    });
     s = ev(s, "countdown", { remainingMs });
     expect(countdownLabel(s, T0 + after)).toBe(label);
   });
   it("disappears when no longer waiting, and cancel returns to ai mode", () => {
-    let s = ev(start(), "session", { mode: "agent", assignedAgent: null, clientName: null, waitingForAgent: true, agentConnected: false });
+    let s = ev(start(), "session", {
+      mode: "agent",
+      assignedAgent: null,
+      clientName: null,
+      waitingForAgent: true,
+      agentConnected: false,
+    });
     s = ev(s, "countdown", { remainingMs: 60_000 });
-    expect(chatReducer(s, { type: "cancelled" })).toMatchObject({ mode: "ai", waitingForAgent: false, countdownEndsAt: null });
-    s = ev(s, "session", { mode: "agent", assignedAgent: "Amina", clientName: null, waitingForAgent: false, agentConnected: true });
+    expect(chatReducer(s, { type: "cancelled" })).toMatchObject({
+      mode: "ai",
+      waitingForAgent: false,
+      countdownEndsAt: null,
+    });
+    s = ev(s, "session", {
+      mode: "agent",
+      assignedAgent: "Amina",
+      clientName: null,
+      waitingForAgent: false,
+      agentConnected: true,
+    });
     expect(countdownLabel(s, T0)).toBeNull();
   });
 });
@@ -123,8 +171,19 @@ describe("thinking, poll, new chat, send rules", () => {
     expect(chatReducer(s, { type: "pollAnswered" }).poll).toBeNull();
   });
   it("new chat: new session id, only the greeting, ai mode, nothing pending", () => {
-    let s = ev(start(), "session", { mode: "agent", assignedAgent: "Amina", clientName: null, waitingForAgent: false, agentConnected: true });
-    s = chatReducer(s, { type: "reset", sessionId: newSessionId(T0 + 5, () => 0.5), greeting: "Hello again", now: T0 + 5 });
+    let s = ev(start(), "session", {
+      mode: "agent",
+      assignedAgent: "Amina",
+      clientName: null,
+      waitingForAgent: false,
+      agentConnected: true,
+    });
+    s = chatReducer(s, {
+      type: "reset",
+      sessionId: newSessionId(T0 + 5, () => 0.5),
+      greeting: "Hello again",
+      now: T0 + 5,
+    });
     expect(s.sessionId).toMatch(/^chat_[0-9a-z]{6}_1700000000005$/);
     expect(ChatRequest.shape.sessionId.safeParse(s.sessionId).success).toBe(true);
     expect(newSessionId(T0, () => 0.1)).not.toBe(newSessionId(T0, () => 0.2));
@@ -163,7 +222,10 @@ describe("sound and mute", () => {
   });
   it("keeps mute in localStorage under muted (1 = muted)", () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     expect(readMuted(storage)).toBe(false);
     writeMuted(storage, true);
     expect(store.get("muted")).toBe("1");

@@ -5,7 +5,7 @@ import {
   CHAT_TYPING_MS,
   type ChatLink,
   type ChatStreamEvent,
-} from "../../../../contracts/chat.ts";
+} from "#contracts/chat.ts";
 
 /** Spec section 3: a chat message as the widget holds it. */
 export interface ChatMessage {
@@ -57,7 +57,9 @@ export type ChatAction =
  * random characters so two visitors opening the chat in the same millisecond do not collide.
  */
 export function newSessionId(now: number = Date.now(), random: () => number = Math.random): string {
-  const nonce = Math.floor(random() * 36 ** 6).toString(36).padStart(6, "0");
+  const nonce = Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0");
   return `${CHAT_SESSION_PREFIX}${nonce}_${now}`;
 }
 
@@ -82,7 +84,11 @@ export function initialChatState(sessionId: string, greeting: string, now: numbe
 
 function withMessage(state: ChatState, message: ChatMessage, visible: boolean): ChatState {
   const incoming = message.role !== "user";
-  return { ...state, messages: [...state.messages, message], unread: incoming && !visible ? state.unread + 1 : state.unread };
+  return {
+    ...state,
+    messages: [...state.messages, message],
+    unread: incoming && !visible ? state.unread + 1 : state.unread,
+  };
 }
 
 function applyEvent(state: ChatState, event: ChatStreamEvent, now: number, visible: boolean): ChatState {
@@ -99,19 +105,58 @@ function applyEvent(state: ChatState, event: ChatStreamEvent, now: number, visib
           messages[index] = { ...messages[index]!, id: data.messageId };
           return { ...state, messages };
         }
-        return withMessage(state, { key: `m-${data.messageId}`, id: data.messageId, role: "user", content: data.content, timestamp, read: false }, true);
+        return withMessage(
+          state,
+          {
+            key: `m-${data.messageId}`,
+            id: data.messageId,
+            role: "user",
+            content: data.content,
+            timestamp,
+            read: false,
+          },
+          true,
+        );
       }
       const key = data.messageId ? `m-${data.messageId}` : `e-${now}-${state.messages.length}`;
       if (data.type === "agent_message") {
         return {
-          ...withMessage(state, { key, id: data.messageId, role: "agent", content: data.content, timestamp, read: true, agentName: data.agentName }, visible),
+          ...withMessage(
+            state,
+            {
+              key,
+              id: data.messageId,
+              role: "agent",
+              content: data.content,
+              timestamp,
+              read: true,
+              agentName: data.agentName,
+            },
+            visible,
+          ),
           typing: null,
         };
       }
       if (data.type === "assistant_message") {
-        return withMessage(state, { key, id: data.messageId, role: "assistant", content: data.content, timestamp, read: true, links: data.links }, visible);
+        return withMessage(
+          state,
+          {
+            key,
+            id: data.messageId,
+            role: "assistant",
+            content: data.content,
+            timestamp,
+            read: true,
+            links: data.links,
+          },
+          visible,
+        );
       }
-      return withMessage(state, { key, id: data.messageId, role: "system", content: data.content, timestamp, read: true }, visible);
+      return withMessage(
+        state,
+        { key, id: data.messageId, role: "system", content: data.content, timestamp, read: true, links: data.links },
+        visible,
+      );
     }
     case "session": {
       const s = event.data;
@@ -127,15 +172,26 @@ function applyEvent(state: ChatState, event: ChatStreamEvent, now: number, visib
       };
     }
     case "countdown":
-      return { ...state, countdownEndsAt: state.waitingForAgent || event.data.remainingMs > 0 ? now + event.data.remainingMs : null };
+      return {
+        ...state,
+        countdownEndsAt: state.waitingForAgent || event.data.remainingMs > 0 ? now + event.data.remainingMs : null,
+      };
     case "poll":
       return { ...state, poll: { prompt: event.data.prompt } };
     case "receipt": {
       const ids = new Set(event.data.messageIds);
-      return { ...state, messages: state.messages.map((m) => (m.role === "user" && m.id && ids.has(m.id) ? { ...m, read: true } : m)) };
+      return {
+        ...state,
+        messages: state.messages.map((m) => (m.role === "user" && m.id && ids.has(m.id) ? { ...m, read: true } : m)),
+      };
     }
     case "typing":
-      return { ...state, typing: event.data.typing ? { agentName: event.data.agentName ?? state.assignedAgent, until: now + CHAT_TYPING_MS } : null };
+      return {
+        ...state,
+        typing: event.data.typing
+          ? { agentName: event.data.agentName ?? state.assignedAgent, until: now + CHAT_TYPING_MS }
+          : null,
+      };
   }
 }
 
@@ -146,7 +202,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "send":
       return {
         ...state,
-        messages: [...state.messages, { key: action.key, role: "user", content: action.text, timestamp: action.now, read: false }],
+        messages: [
+          ...state.messages,
+          { key: action.key, role: "user", content: action.text, timestamp: action.now, read: false },
+        ],
         pending: true,
         lastSent: action.text,
       };
@@ -161,10 +220,28 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "sendFailed": {
       const next = { ...state, pending: false };
       if (!action.fallback) return next;
-      return { ...next, messages: [...next.messages, { key: action.fallback.key, role: "assistant", content: action.fallback.content, timestamp: action.fallback.now, read: true }] };
+      return {
+        ...next,
+        messages: [
+          ...next.messages,
+          {
+            key: action.fallback.key,
+            role: "assistant",
+            content: action.fallback.content,
+            timestamp: action.fallback.now,
+            read: true,
+          },
+        ],
+      };
     }
     case "systemNotice":
-      return { ...state, messages: [...state.messages, { key: action.key, role: "system", content: action.content, timestamp: action.now, read: true }] };
+      return {
+        ...state,
+        messages: [
+          ...state.messages,
+          { key: action.key, role: "system", content: action.content, timestamp: action.now, read: true },
+        ],
+      };
     case "event": {
       const next = applyEvent(state, action.event, action.now, action.visible);
       return action.eventId && action.eventId > next.lastEventId ? { ...next, lastEventId: action.eventId } : next;
@@ -219,7 +296,10 @@ export function tickState(message: ChatMessage): "none" | "single" | "double" {
 }
 
 /** What the countdown shows: minutes:seconds left, or null when not waiting. */
-export function countdownLabel(state: Pick<ChatState, "countdownEndsAt" | "waitingForAgent">, now: number): string | null {
+export function countdownLabel(
+  state: Pick<ChatState, "countdownEndsAt" | "waitingForAgent">,
+  now: number,
+): string | null {
   if (!state.waitingForAgent || state.countdownEndsAt === null) return null;
   const seconds = Math.max(0, Math.ceil((state.countdownEndsAt - now) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -254,6 +334,9 @@ export function writeMuted(storage: StorageLike | undefined, muted: boolean): vo
 }
 
 /** Whether a scroll position counts as "at the bottom" (8 px tolerance, spec section 9). */
-export function isAtBottom(el: { scrollHeight: number; scrollTop: number; clientHeight: number }, tolerance = 8): boolean {
+export function isAtBottom(
+  el: { scrollHeight: number; scrollTop: number; clientHeight: number },
+  tolerance = 8,
+): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= tolerance;
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { chatEventNames, parseChatEvent } from "../../../../contracts/chat.ts";
+import { chatEventNames, parseChatEvent } from "#contracts/chat.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { answerPoll, cancelWait, sendChatMessage, sendTyping, streamUrl } from "./chat-api.ts";
 import { chatReducer, initialChatState, newSessionId, type ChatState } from "./chat-state.ts";
+import { useLatest } from "../../lib/use-latest.ts";
 
 /** The open conversation survives a reload of the tab (not of the browser). */
 const SESSION_KEY = "kts-chat-session";
@@ -38,11 +39,11 @@ function storeSessionId(id: string): void {
 
 /** The widget's whole behaviour: state, the event stream with replay and reconnect, and the calls. */
 export function useChat(callbacks: ChatCallbacks) {
-  const cb = useRef(callbacks);
-  cb.current = callbacks;
-  const [state, dispatch] = useReducer(chatReducer, undefined, () => initialChatState(storedSessionId(), callbacks.greeting, Date.now()));
-  const stateRef = useRef<ChatState>(state);
-  stateRef.current = state;
+  const cb = useLatest(callbacks);
+  const [state, dispatch] = useReducer(chatReducer, undefined, () =>
+    initialChatState(storedSessionId(), callbacks.greeting, Date.now()),
+  );
+  const stateRef = useLatest<ChatState>(state);
   const [connected, setConnected] = useState(false);
   const lastTyping = useRef(0);
 
@@ -70,7 +71,8 @@ export function useChat(callbacks: ChatCallbacks) {
           if (!event) return;
           const eventId = message.lastEventId ? Number(message.lastEventId) : undefined;
           const fresh = eventId === undefined || eventId > stateRef.current.lastEventId;
-          if (fresh && event.event === "message" && event.data.type === "agent_message") cb.current.onIncomingAgentMessage();
+          if (fresh && event.event === "message" && event.data.type === "agent_message")
+            cb.current.onIncomingAgentMessage();
           dispatch({ type: "event", event, eventId, now: Date.now(), visible: cb.current.isVisible() });
         });
       }
@@ -94,7 +96,7 @@ export function useChat(callbacks: ChatCallbacks) {
       source?.close();
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [state.sessionId]);
+  }, [state.sessionId, cb, stateRef]);
 
   // Typing expires after 5 s and the countdown ticks: one clock for both.
   const [now, setNow] = useState(() => Date.now());
@@ -108,28 +110,46 @@ export function useChat(callbacks: ChatCallbacks) {
     return () => clearInterval(timer);
   }, [state.typing, state.countdownEndsAt]);
 
-  const send = useCallback(async (raw: string) => {
-    const text = raw.trim();
-    const current = stateRef.current;
-    if (!text || current.pending) return false;
-    const key = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    // The next keystroke after a send announces typing again straight away.
-    lastTyping.current = 0;
-    dispatch({ type: "send", text, key, now: Date.now() });
-    try {
-      const answer = await sendChatMessage({ message: text, sessionId: current.sessionId, clientMessageId: key });
-      dispatch({ type: "sendSucceeded", key, userMessageId: answer.userMessageId });
-      if (!answer.success) cb.current.onResponseError(answer.error);
-      else if (answer.response && stateRef.current.mode === "agent" && !stateRef.current.messages.some((m) => m.content === answer.response)) {
-        dispatch({ type: "systemNotice", key: `n${key}`, content: answer.response, now: Date.now() });
+  const send = useCallback(
+    async (raw: string) => {
+      const text = raw.trim();
+      const current = stateRef.current;
+      if (!text || current.pending) return false;
+      const key = `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      // The next keystroke after a send announces typing again straight away.
+      lastTyping.current = 0;
+      dispatch({ type: "send", text, key, now: Date.now() });
+      try {
+        const answer = await sendChatMessage({ message: text, sessionId: current.sessionId, clientMessageId: key });
+        dispatch({ type: "sendSucceeded", key, userMessageId: answer.userMessageId });
+        if (!answer.success) cb.current.onResponseError(answer.error);
+        else if (
+          answer.response &&
+          stateRef.current.mode === "agent" &&
+          !stateRef.current.messages.some((m) => m.content === answer.response)
+        ) {
+          dispatch({ type: "systemNotice", key: `n${key}`, content: answer.response, now: Date.now() });
+        }
+      } catch (error) {
+        const message =
+          error instanceof ApiError
+            ? (error.serverMessage() ?? error.message)
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        // The server refused the message itself (too long, too many): say why, not "technical difficulties".
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          cb.current.onResponseError(error.serverMessage());
+          dispatch({ type: "sendFailed" });
+          return true;
+        }
+        const fallback = cb.current.onConnectionError(message);
+        dispatch({ type: "sendFailed", fallback: { key: `f${key}`, content: fallback, now: Date.now() } });
       }
-    } catch (error) {
-      const message = error instanceof ApiError ? (error.serverMessage() ?? error.message) : error instanceof Error ? error.message : String(error);
-      const fallback = cb.current.onConnectionError(message);
-      dispatch({ type: "sendFailed", fallback: { key: `f${key}`, content: fallback, now: Date.now() } });
-    }
-    return true;
-  }, []);
+      return true;
+    },
+    [cb, stateRef],
+  );
 
   return {
     state,

@@ -5,7 +5,7 @@ import {
   contactMessageCode,
   contactMessages,
   type ContactEnquiryInput,
-} from "../../../../contracts/contact.ts";
+} from "#contracts/contact.ts";
 import catalog from "../../i18n/locales/en/contact.json";
 
 const valid: ContactEnquiryInput = {

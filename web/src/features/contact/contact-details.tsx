@@ -1,16 +1,27 @@
-import { Clock, Globe, Headphones, Mail, MapPin, Phone, type LucideIcon } from "lucide-react";
+import { Clock, Globe, Headphones, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from "lucide-react";
+import { keepTogether } from "../../lib/intl.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { company as englishCompany } from "../../../../content/company.ts";
+import { company as englishCompany } from "#content/company.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { useContent } from "../../i18n/content.ts";
-import { IconTile } from "../marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 
 const linkClass =
   "rounded-sm font-semibold break-words text-foreground underline-offset-4 transition-colors hover:text-primary hover:underline";
 
-function InfoCard({ icon: Icon, label, hint, children }: { icon: LucideIcon; label: string; hint: string; children: ReactNode }) {
+function InfoCard({
+  icon: Icon,
+  label,
+  hint,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="flex items-start gap-4 p-5">
       <IconTile>
@@ -25,7 +36,7 @@ function InfoCard({ icon: Icon, label, hint, children }: { icon: LucideIcon; lab
   );
 }
 
-/** Phone, email, office and website cards. */
+/** Phone, WhatsApp, email, office and website cards. */
 export function ContactInfoCards() {
   const { t } = useTranslation("contact");
   const { company } = useContent("company", { company: englishCompany });
@@ -34,10 +45,22 @@ export function ContactInfoCards() {
       <h2 id="contact-info-title" className="text-lg font-semibold tracking-tight text-foreground">
         {t("info.title")}
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <InfoCard icon={Phone} label={t("info.phone")} hint={t("info.phoneHint")}>
           <a href={`tel:${company.phone.href}`} className={linkClass}>
-            {company.phone.display}
+            {keepTogether(company.phone.display)}
+          </a>
+        </InfoCard>
+        <InfoCard icon={MessageCircle} label={t("info.whatsapp")} hint={t("info.whatsappHint")}>
+          <a
+            href={company.whatsapp.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClass}
+            data-testid="whatsapp-link"
+          >
+            {keepTogether(company.whatsapp.display)}
+            <span className="sr-only"> {t("info.externalLink")}</span>
           </a>
         </InfoCard>
         <InfoCard icon={Mail} label={t("info.email")} hint={t("info.emailHint")}>

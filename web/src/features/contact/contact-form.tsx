@@ -4,25 +4,33 @@ import type { ReactNode } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { company as englishCompany } from "../../../../content/company.ts";
-import { serviceCategories as englishServiceCategories } from "../../../../content/services.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { serviceCategories as englishServiceCategories } from "#content/services.ts";
 import {
   CONTACT_MESSAGE_MAX,
   ContactEnquiry,
   contactMessageCode,
   type ContactEnquiryInput,
-} from "../../../../contracts/contact.ts";
+} from "#contracts/contact.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { useContent } from "../../i18n/content.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { PrivacyLink } from "../../components/layout/privacy-notice.tsx";
 
 type FieldName = Exclude<keyof ContactEnquiryInput, "reportId">;
 
-const emptyForm: ContactEnquiryInput = { firstName: "", lastName: "", email: "", service: "", message: "", website: "" };
+const emptyForm: ContactEnquiryInput = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  service: "",
+  message: "",
+  website: "",
+};
 const fieldNames = Object.keys(emptyForm) as FieldName[];
 
 const ids = {
@@ -38,25 +46,6 @@ const ids = {
 
 const errorId = (field: FieldName) => `${ids[field]}-error`;
 
-/** The per-field messages of a 400 answer (`{ fields: { field: message } }`), if it has any. */
-function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    if (!parsed || typeof parsed !== "object" || !("fields" in parsed)) return {};
-    const fields = parsed.fields;
-    if (!fields || typeof fields !== "object") return {};
-    const result: Partial<Record<FieldName, string>> = {};
-    for (const name of fieldNames) {
-      const message: unknown = (fields as Record<string, unknown>)[name];
-      if (typeof message === "string" && message) result[name] = message;
-    }
-    return result;
-  } catch {
-    return {};
-  }
-}
-
 function FormField({
   id,
   label,
@@ -71,7 +60,7 @@ function FormField({
   className?: string;
 }) {
   return (
-    <div className={cn("grid content-start gap-2", className)}>
+    <div className={cn("grid min-w-0 grid-cols-1 content-start gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       <FieldError id={`${id}-error`} message={error} />
@@ -142,7 +131,7 @@ export function ContactForm() {
       });
       reset(emptyForm);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
+      const fieldErrors = serverFieldErrors(error, fieldNames);
       let focused = false;
       for (const [name, text] of Object.entries(fieldErrors) as Array<[FieldName, string]>) {
         setError(name, { type: "server", message: text }, { shouldFocus: !focused && name !== "website" });
@@ -167,22 +156,30 @@ export function ContactForm() {
         aria-labelledby="contact-form-title"
         noValidate
         onSubmit={handleSubmit(onSubmit)}
-        className="relative mt-8 grid gap-6 sm:grid-cols-2"
+        // One column of minmax(0, 1fr) on a phone: the service list's longest option cannot widen the page.
+        className="relative mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2"
       >
         <FormField id={ids.firstName} label={t("form.firstName")} error={errorText(errors.firstName)}>
-          <Input id={ids.firstName} autoComplete="given-name" {...a11y("firstName")} {...register("firstName")} />
+          <Input
+            id={ids.firstName}
+            type="text"
+            autoComplete="given-name"
+            {...a11y("firstName")}
+            {...register("firstName")}
+          />
         </FormField>
 
         <FormField id={ids.lastName} label={t("form.lastName")} error={errorText(errors.lastName)}>
-          <Input id={ids.lastName} autoComplete="family-name" {...a11y("lastName")} {...register("lastName")} />
+          <Input
+            id={ids.lastName}
+            type="text"
+            autoComplete="family-name"
+            {...a11y("lastName")}
+            {...register("lastName")}
+          />
         </FormField>
 
-        <FormField
-          id={ids.email}
-          label={t("form.email")}
-          error={errorText(errors.email)}
-          className="sm:col-span-2"
-        >
+        <FormField id={ids.email} label={t("form.email")} error={errorText(errors.email)} className="sm:col-span-2">
           <Input
             id={ids.email}
             type="email"
@@ -270,14 +267,12 @@ export function ContactForm() {
         <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <Lock aria-hidden="true" className="size-3.5 shrink-0" />
-            {t("form.privacy")}
+            <span>
+              {t("form.privacy")} <PrivacyLink />
+            </span>
           </p>
           <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:min-w-44">
-            {isSubmitting ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
+            {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
             {isSubmitting ? t("form.submitting") : t("form.submit")}
           </Button>
         </div>

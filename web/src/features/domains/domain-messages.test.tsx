@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { tldOffers } from "../../../../content/domains.ts";
-import { domainOrderMessages } from "../../../../contracts/domain-orders.ts";
-import { domainMessages, parseDomainQuery, tldProblem, validateDomainName } from "../../../../contracts/domains.ts";
+import { tldOffers } from "#content/domains.ts";
+import { domainOrderMessages } from "#contracts/domain-orders.ts";
+import { domainMessages, parseDomainQuery, tldProblem, validateDomainName } from "#contracts/domains.ts";
 import { i18n, loadCatalogs } from "../../i18n/index.ts";
 import english from "../../i18n/locales/en/domains.json";
 import { domainMessageText, searchErrorText } from "./domain-messages.ts";
@@ -12,7 +12,10 @@ import { DomainRow } from "./domain-row.tsx";
 /** What the search box shows for what the visitor typed, checked in the browser as the page does. */
 function searchBoxSays(typed: string, language: "en" | "fr" | "sw" | "rw"): string | null {
   const parsed = parseDomainQuery(typed, tldOffers);
-  return searchErrorText(i18n.getFixedT(language, "domains"), parsed.ok ? null : { message: parsed.message, status: 400 });
+  return searchErrorText(
+    i18n.getFixedT(language, "domains"),
+    parsed.ok ? null : { message: parsed.message, status: 400 },
+  );
 }
 
 describe("domain messages", () => {
@@ -21,11 +24,17 @@ describe("domain messages", () => {
   });
 
   it("has the contract's name rules in the English catalog, word for word", () => {
-    expect(english.validation).toEqual(Object.fromEntries(Object.entries(domainMessages).map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, "{{$1}}")])));
+    expect(english.validation).toEqual(
+      Object.fromEntries(
+        Object.entries(domainMessages).map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, "{{$1}}")]),
+      ),
+    );
   });
 
   it("shows the search box's contract message in French on a French page", () => {
-    expect(searchBoxSays("kigali_tech", "fr")).toBe("Utilisez uniquement des lettres, des chiffres et des traits d'union.");
+    expect(searchBoxSays("kigali_tech", "fr")).toBe(
+      "Utilisez uniquement des lettres, des chiffres et des traits d'union.",
+    );
     expect(searchBoxSays("-kigali", "fr")).toBe("Un nom ne peut ni commencer ni se terminer par un trait d'union.");
     // The ending the visitor typed stays in the sentence.
     expect(searchBoxSays("example.xyz", "fr")).toBe("Nous ne vendons pas de noms en .xyz.");
@@ -38,30 +47,48 @@ describe("domain messages", () => {
   it("keeps the search box's other answers: busy, failed, or the server's own words", () => {
     const t = i18n.getFixedT("fr", "domains");
     expect(searchErrorText(t, null)).toBeNull();
-    expect(searchErrorText(t, { message: "", status: 429 })).toBe("Trop de recherches en peu de temps. Patientez une minute, puis réessayez.");
+    expect(searchErrorText(t, { message: "", status: 429 })).toBe(
+      "Trop de recherches en peu de temps. Patientez une minute, puis réessayez.",
+    );
     expect(searchErrorText(t, { message: "", status: 0 })).toBe("La recherche n'a pas abouti. Veuillez réessayer.");
     // A message the server already wrote in the page's language is shown as it came.
-    expect(searchErrorText(t, { message: "Nous ne vendons pas de noms en .xyz.", status: 400 })).toBe("Nous ne vendons pas de noms en .xyz.");
+    expect(searchErrorText(t, { message: "Nous ne vendons pas de noms en .xyz.", status: 400 })).toBe(
+      "Nous ne vendons pas de noms en .xyz.",
+    );
   });
 
   it("translates a TLD's refusal with its ending and length limits, and the order form's messages", () => {
     const t = i18n.getFixedT("fr", "domains");
     const cafe = validateDomainName("café.rw", tldOffers);
-    expect(cafe.ok ? null : domainMessageText(t, cafe.message)).toBe("Les noms en .rw ne peuvent contenir que les lettres a-z, des chiffres et des traits d'union.");
-    expect(domainMessageText(t, tldProblem("ab", "ab", { tld: "co.ke", idn: false, minLength: 3 })!)).toBe("Les noms en .co.ke doivent comporter au moins 3 caractères avant l'extension.");
-    expect(domainMessageText(i18n.getFixedT("sw", "domains"), domainOrderMessages.nameserverDuplicate)).toBe("Kila seva ya majina inaweza kuorodheshwa mara moja tu");
+    expect(cafe.ok ? null : domainMessageText(t, cafe.message)).toBe(
+      "Les noms en .rw ne peuvent contenir que les lettres a-z, des chiffres et des traits d'union.",
+    );
+    expect(domainMessageText(t, tldProblem("ab", "ab", { tld: "co.ke", idn: false, minLength: 3 })!)).toBe(
+      "Les noms en .co.ke doivent comporter au moins 3 caractères avant l'extension.",
+    );
+    expect(domainMessageText(i18n.getFixedT("sw", "domains"), domainOrderMessages.nameserverDuplicate)).toBe(
+      "Kila seva ya majina inaweza kuorodheshwa mara moja tu",
+    );
   });
 
   it("shows a result row's refusal in the page's language", () => {
     const row = renderToString(
       <MemoryRouter initialEntries={["/fr/domains"]}>
         <DomainRow
-          candidate={{ name: "xn--caf-dma.rw", unicodeName: "café.rw", tld: "rw", kind: "tld", problem: ".rw names can only use the letters a-z, digits and hyphens." }}
+          candidate={{
+            name: "xn--caf-dma.rw",
+            unicodeName: "café.rw",
+            tld: "rw",
+            kind: "tld",
+            problem: ".rw names can only use the letters a-z, digits and hyphens.",
+          }}
           currency="RWF"
         />
       </MemoryRouter>,
     );
-    expect(row).toContain("Les noms en .rw ne peuvent contenir que les lettres a-z, des chiffres et des traits d&#x27;union.");
+    expect(row).toContain(
+      "Les noms en .rw ne peuvent contenir que les lettres a-z, des chiffres et des traits d&#x27;union.",
+    );
     expect(row).not.toContain("can only use");
   });
 });

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { domainOrderMessageCode } from "../../../../contracts/domain-orders.ts";
-import { domainMessageCode } from "../../../../contracts/domains.ts";
+import { domainOrderMessageCode } from "#contracts/domain-orders.ts";
+import { domainMessageCode } from "#contracts/domains.ts";
 
 /**
  * A domain message in the page's language (decision 0004). The contracts' English messages (the
@@ -18,7 +18,10 @@ export function domainMessageText(t: TFunction<"domains">, message: string): str
 }
 
 /** What the search box says under the input for a failed search; null when it has nothing to say. */
-export function searchErrorText(t: TFunction<"domains">, error: { message: string; status: number } | null): string | null {
+export function searchErrorText(
+  t: TFunction<"domains">,
+  error: { message: string; status: number } | null,
+): string | null {
   if (!error) return null;
   if (error.status === 429) return t("search.rateLimited");
   return error.message ? domainMessageText(t, error.message) : t("search.error");

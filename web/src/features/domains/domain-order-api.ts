@@ -1,8 +1,9 @@
-import { DomainOrderCreated, DomainOrderView, type DomainOrderRequest } from "../../../../contracts/domain-orders.ts";
+import { DomainOrderCreated, DomainOrderView, type DomainOrderRequest } from "#contracts/domain-orders.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { paths } from "../../lib/route-table.ts";
 
 export function orderPath(name: string): string {
-  return `/domains/order/${encodeURIComponent(name)}`;
+  return paths.domainOrder({ name: name });
 }
 
 export async function placeDomainOrder(order: DomainOrderRequest): Promise<DomainOrderCreated> {
@@ -10,10 +11,14 @@ export async function placeDomainOrder(order: DomainOrderRequest): Promise<Domai
 }
 
 export async function fetchDomainOrder(token: string): Promise<DomainOrderView> {
-  return DomainOrderView.parse(await (await apiRequest("GET", `/api/domains/orders/${encodeURIComponent(token)}`)).json());
+  return DomainOrderView.parse(
+    await (await apiRequest("GET", `/api/domains/orders/${encodeURIComponent(token)}`)).json(),
+  );
 }
 
 export async function payDomainOrder(token: string): Promise<string> {
-  const body = (await (await apiRequest("POST", `/api/domains/orders/${encodeURIComponent(token)}/payment`)).json()) as { redirectUrl: string };
+  const body = (await (
+    await apiRequest("POST", `/api/domains/orders/${encodeURIComponent(token)}/payment`)
+  ).json()) as { redirectUrl: string };
   return body.redirectUrl;
 }

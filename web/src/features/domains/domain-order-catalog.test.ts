@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { domainOrderMessageCode, domainOrderMessages } from "../../../../contracts/domain-orders.ts";
+import { domainOrderMessageCode, domainOrderMessages } from "#contracts/domain-orders.ts";
 import catalog from "../../i18n/locales/en/domains.json";
 
 describe("domain order catalog", () => {
@@ -16,7 +16,14 @@ describe("domain order catalog", () => {
 
   it("words every order state for the customer", () => {
     for (const key of ["state", "explain", "next", "historyState"] as const) {
-      expect(Object.keys(catalog.status[key]).sort()).toEqual(["cancelled", "needs_refund", "paid", "pending_payment", "refunded", "registered"]);
+      expect(Object.keys(catalog.status[key]).sort()).toEqual([
+        "cancelled",
+        "needs_refund",
+        "paid",
+        "pending_payment",
+        "refunded",
+        "registered",
+      ]);
     }
   });
 });

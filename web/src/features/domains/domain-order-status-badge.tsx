@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DomainOrderStatus } from "../../../../contracts/domain-orders.ts";
+import type { DomainOrderStatus } from "#contracts/domain-orders.ts";
 import { cn } from "../../lib/cn.ts";
 
 const styles: Record<DomainOrderStatus, string> = {
@@ -14,5 +14,15 @@ const styles: Record<DomainOrderStatus, string> = {
 /** A domain order's state in the admin area (words from the domainsAdmin catalog). */
 export function DomainOrderStatusBadge({ status }: { status: DomainOrderStatus }) {
   const { t } = useTranslation("domainsAdmin");
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", styles[status])} data-testid="domain-order-state">{t(`status.${status}`)}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        styles[status],
+      )}
+      data-testid="domain-order-state"
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
 }

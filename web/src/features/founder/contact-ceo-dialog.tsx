@@ -1,10 +1,11 @@
 import { Mail, MessageSquareText, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { founder as englishFounder } from "../../../../content/founder.ts";
+import { founder as englishFounder } from "#content/founder.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useContent } from "../../i18n/content.ts";
-import { IconTile } from "../marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** The "Contact CEO" button and the dialog with the founder's email and phone. */
 export function ContactCeoDialog() {
@@ -19,9 +20,19 @@ export function ContactCeoDialog() {
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-foreground/40 backdrop-blur-sm transition-opacity duration-200 starting:opacity-0 dark:bg-black/60" />
+        <Dialog.Overlay
+          className={cn(
+            "fixed inset-0 z-[70] bg-foreground/40 backdrop-blur-sm",
+            "transition-opacity duration-200 starting:opacity-0 dark:bg-black/60",
+          )}
+        />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-[71] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6 text-card-foreground shadow-2xl transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 sm:p-8"
+          className={cn(
+            "fixed top-1/2 left-1/2 z-[71] w-[calc(100vw-2rem)] max-w-md",
+            "-translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-card p-6",
+            "text-card-foreground shadow-2xl transition-[opacity,scale]",
+            "duration-200 starting:scale-95 starting:opacity-0 sm:p-8",
+          )}
         >
           <div className="flex items-start gap-4 pr-8">
             <IconTile>

@@ -1,13 +1,14 @@
 import { Briefcase, CodeXml, ExternalLink, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { company as englishCompany } from "../../../../content/company.ts";
-import { founder as englishFounder } from "../../../../content/founder.ts";
+import { company as englishCompany } from "#content/company.ts";
+import { founder as englishFounder } from "#content/founder.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useContent } from "../../i18n/content.ts";
-import { GridBackdrop } from "../marketing/backdrop.tsx";
+import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
 import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
+import { cn } from "../../lib/cn.ts";
 
 const initials = (name: string) => {
   const words = name.split(/\s+/).filter(Boolean);
@@ -77,11 +78,20 @@ export function FounderHero() {
   return (
     <section aria-labelledby="founder-name" className="relative isolate -mt-16 overflow-hidden pt-16">
       <GridBackdrop />
-      <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 pt-14 pb-24 sm:px-6 sm:pt-20 sm:pb-28 lg:pb-32 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-16 xl:grid-cols-[20rem_minmax(0,1fr)] lg:px-8">
+      <div
+        className={cn(
+          "mx-auto grid w-full max-w-7xl items-center gap-12 px-4 pt-14 pb-24",
+          "sm:px-6 sm:pt-20 sm:pb-28 lg:pb-32 lg:grid-cols-[18rem_minmax(0,1fr)]",
+          "lg:gap-16 xl:grid-cols-[20rem_minmax(0,1fr)] lg:px-8",
+        )}
+      >
         <FounderPhoto />
         <div className="text-center lg:text-left">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t("hero.eyebrow")}</p>
-          <h1 id="founder-name" className="mt-3 text-4xl font-bold tracking-tight text-balance text-foreground sm:text-5xl xl:text-6xl">
+          <h1
+            id="founder-name"
+            className="mt-3 text-4xl font-bold tracking-tight text-balance text-foreground sm:text-5xl xl:text-6xl"
+          >
             {founder.name}
           </h1>
           <p className="mt-3 text-xl font-medium text-foreground/90 sm:text-2xl">
@@ -97,7 +107,12 @@ export function FounderHero() {
           <div className="mx-auto mt-6 flex w-fit items-center gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs lg:mx-0">
             <span className="text-sm text-muted-foreground">{t("hero.leadershipLabel")}</span>
             <span aria-hidden="true" className="h-5 w-px bg-border" />
-            <span className="h-6 min-w-40 text-center text-base lg:min-w-0 lg:text-left leading-6 font-semibold whitespace-nowrap text-foreground tabular-nums">
+            <span
+              className={cn(
+                "h-6 min-w-40 text-center text-base lg:min-w-0 lg:text-left leading-6",
+                "font-semibold whitespace-nowrap text-foreground tabular-nums",
+              )}
+            >
               {leadership ?? t("hero.since", { year: yearOf(founder.careerStart) })}
             </span>
           </div>

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { founder as englishFounder } from "../../../../content/founder.ts";
+import { founder as englishFounder } from "#content/founder.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -20,7 +20,8 @@ import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
 import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
-import { IconTile } from "../marketing/icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
+import { paths } from "../../lib/route-table.ts";
 
 /** The five headline figures, overlapping the bottom of the hero. */
 export function HeadlineFigures() {
@@ -32,14 +33,13 @@ export function HeadlineFigures() {
         <h2 id="founder-figures-title" className="sr-only">
           {t("figures.title")}
         </h2>
-        <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-border shadow-lg md:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-border shadow-lg md:grid-cols-4">
           {founder.headlineFigures.map((figure) => (
-            <div
-              key={figure.label}
-              className="flex flex-col items-center gap-1 bg-card px-3 py-6 text-center last:col-span-2 md:last:col-span-1"
-            >
+            <div key={figure.label} className="flex flex-col items-center gap-1 bg-card px-3 py-6 text-center">
               <dt className="text-sm text-muted-foreground">{figure.label}</dt>
-              <dd className="order-first text-3xl font-bold tracking-tight text-primary tabular-nums sm:text-4xl">{figure.value}</dd>
+              <dd className="order-first text-3xl font-bold tracking-tight text-primary tabular-nums sm:text-4xl">
+                {figure.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -83,7 +83,9 @@ export function FounderAbout() {
           <div className="relative overflow-hidden rounded-2xl bg-primary p-6 text-primary-foreground shadow-lg sm:p-8">
             <Target aria-hidden="true" className="absolute -right-8 -bottom-8 size-36 opacity-10" />
             <h3 className="text-sm font-semibold tracking-wide uppercase">{t("about.mission")}</h3>
-            <p className="relative mt-3 text-lg leading-relaxed font-medium text-pretty sm:text-xl">{founder.mission}</p>
+            <p className="relative mt-3 text-lg leading-relaxed font-medium text-pretty sm:text-xl">
+              {founder.mission}
+            </p>
           </div>
         </div>
       </Container>
@@ -110,7 +112,7 @@ export function CoreExpertise() {
           const experience = formatSince(skill.since, now, words);
           return (
             <li key={skill.name}>
-              <Card className="flex h-full flex-col p-6">
+              <Card className="flex h-full flex-col p-5 sm:p-6">
                 <div className="flex items-start justify-between gap-4">
                   <div className="min-w-0">
                     <h3 className="font-semibold text-foreground">{skill.name}</h3>
@@ -132,12 +134,18 @@ export function CoreExpertise() {
                     "[&::-webkit-progress-value]:bg-primary [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-primary",
                   )}
                 />
-                <div className="mt-5 flex items-center justify-between gap-3 border-t pt-4 text-sm">
+                {/* Wraps at 320 px: the label and the running figure do not fit one line in a narrow card. */}
+                <div className="mt-5 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t pt-4 text-sm">
                   <span className="inline-flex items-center gap-1.5 text-muted-foreground">
                     <CalendarDays aria-hidden="true" className="size-4" />
                     {t("expertise.experienceLabel")}
                   </span>
-                  <span className="h-5 min-w-36 text-right leading-5 font-semibold whitespace-nowrap text-foreground tabular-nums">
+                  <span
+                    className={cn(
+                      "ml-auto h-5 text-right leading-5 font-semibold whitespace-nowrap",
+                      "text-foreground tabular-nums sm:min-w-36",
+                    )}
+                  >
                     {experience ?? t("expertise.since", { year: yearOf(skill.since) })}
                   </span>
                 </div>
@@ -165,13 +173,18 @@ export function Achievements() {
         {founder.achievements.map((achievement, index) => {
           const last = index === founder.achievements.length - 1;
           return (
-            <li key={achievement.year} className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[2.5rem_minmax(0,1fr)] sm:gap-x-6">
+            <li
+              key={achievement.year}
+              className="relative grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[2.5rem_minmax(0,1fr)] sm:gap-x-6"
+            >
               <div className="flex flex-col items-center">
                 <span
                   aria-hidden="true"
                   className={cn(
                     "grid size-8 place-items-center rounded-full border-2 bg-card sm:size-10",
-                    achievement.current ? "border-primary bg-primary text-primary-foreground" : "border-primary/40 text-primary",
+                    achievement.current
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-primary/40 text-primary",
                   )}
                 >
                   <Award className="size-4 sm:size-5" />
@@ -234,9 +247,12 @@ export function Research() {
                   {project.period}
                 </span>
               </div>
-              <h3 className="mt-4 text-xl font-semibold tracking-tight text-balance text-foreground">{project.title}</h3>
+              <h3 className="mt-4 text-xl font-semibold tracking-tight text-balance text-foreground">
+                {project.title}
+              </h3>
               <p className="mt-3 flex-1 leading-relaxed text-muted-foreground">{project.description}</p>
-              <ul aria-label={t("research.technologies")} className="mt-6 flex flex-wrap gap-2">
+              <p className="sr-only">{t("research.technologies")}</p>
+              <ul className="mt-6 flex flex-wrap gap-2">
                 {project.technologies.map((technology) => (
                   <li
                     key={technology}
@@ -334,14 +350,16 @@ export function FounderCta() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-gradient-to-br from-accent/80 via-transparent to-primary/10"
           />
-          <h2 className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">{t("cta.title")}</h2>
+          <h2 className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">
+            {t("cta.title")}
+          </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">
             {t("cta.body", { name: founder.name })}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ContactCeoDialog />
             <Button asChild variant="outline" size="lg">
-              <Link to="/contact">
+              <Link to={paths.contact()}>
                 <Mail aria-hidden="true" />
                 {t("cta.contact")}
               </Link>

@@ -1,17 +1,21 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { elapsedSince, type ElapsedWords, formatElapsed } from "../../../../content/durations.ts";
+import { elapsedSince, type ElapsedWords, formatElapsed } from "#content/durations.ts";
 
 /**
  * The current time, read only after mount. The prerendered HTML and the first client render
- * both see null, so hydration matches; the real value arrives in an effect.
+ * both see null, so hydration matches; React re-renders with the real value right after.
  */
 export function useNowAfterMount(): Date | null {
-  const [now, setNow] = useState<Date | null>(null);
-  useEffect(() => {
-    setNow(new Date());
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribeNothing, firstClientNow, () => null);
+}
+
+const subscribeNothing = () => () => undefined;
+let clientNow: Date | undefined;
+/** One instant per page view: every reader agrees, and React sees a stable snapshot. */
+function firstClientNow(): Date {
+  clientNow ??= new Date();
+  return clientNow;
 }
 
 /** Years and months in the page's language, from the founder catalog. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
 import { stretchedLink } from "./format.ts";
-import { IconTile } from "./icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
 
 interface ContactLink {
   href: string;
@@ -25,7 +25,12 @@ export function ContactCard({
   detail?: string;
 }) {
   return (
-    <Card className={cn("group relative flex h-full w-full flex-col p-6", link && "transition-colors hover:border-primary/40")}>
+    <Card
+      className={cn(
+        "group relative flex h-full w-full flex-col p-6",
+        link && "transition-colors hover:border-primary/40",
+      )}
+    >
       <IconTile>{icon}</IconTile>
       <h3 className="mt-5 text-sm font-medium text-muted-foreground">{title}</h3>
       {link ? (

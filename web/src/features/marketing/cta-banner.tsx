@@ -1,5 +1,6 @@
 import { Container, Section } from "../../components/ui/section.tsx";
 import { type ButtonLink, LinkButtons } from "./link-buttons.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /**
  * The closing call to action shared by the marketing pages: a deep navy panel in light mode
@@ -21,11 +22,17 @@ export function CtaBanner({
   return (
     <Section aria-labelledby={id}>
       <Container>
-        <div className="relative isolate overflow-hidden rounded-3xl bg-foreground px-6 py-14 text-center text-background shadow-xl sm:px-12 sm:py-20 dark:border dark:bg-card dark:text-foreground">
+        <div
+          className={cn(
+            "relative isolate overflow-hidden rounded-3xl bg-foreground px-6 py-14",
+            "text-center text-background shadow-xl sm:px-12 sm:py-20 dark:border",
+            "dark:bg-card dark:text-foreground",
+          )}
+        >
           <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
             <div className="absolute -top-40 -left-32 h-120 w-120 bg-radial from-primary/45 to-transparent to-70%" />
             <div className="absolute -right-32 -bottom-48 h-120 w-120 bg-radial from-cyan-500/30 to-transparent to-70%" />
-            <div className="absolute inset-0 bg-[linear-gradient(to_right,currentColor_1px,transparent_1px),linear-gradient(to_bottom,currentColor_1px,transparent_1px)] bg-size-[3rem_3rem] opacity-[0.04]" />
+            <div className={cn("absolute inset-0", "bg-grid-lines-current", "bg-size-[3rem_3rem] opacity-[0.04]")} />
           </div>
           <h2 id={id} className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">
             {title}

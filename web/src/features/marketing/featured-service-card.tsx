@@ -1,4 +1,4 @@
-import type { FeaturedBadge, FeaturedService } from "../../../../content/types.ts";
+import type { FeaturedBadge, FeaturedService } from "#content/types.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { CheckList } from "./check-list.tsx";
 import { LinkCard } from "./link-card.tsx";
@@ -14,7 +14,13 @@ const badgeTones: Record<FeaturedBadge, BadgeTone> = {
  * A home-page service card: icon, badge, title, description, highlights and its link. `tone`
  * is the badge's English name (the colour follows it whatever language the badge is shown in).
  */
-export function FeaturedServiceCard({ service, tone = service.badge }: { service: FeaturedService; tone?: FeaturedBadge }) {
+export function FeaturedServiceCard({
+  service,
+  tone = service.badge,
+}: {
+  service: FeaturedService;
+  tone?: FeaturedBadge;
+}) {
   return (
     <LinkCard
       icon={service.icon}

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import type { IconKey } from "../../../../content/types.ts";
+import type { IconKey } from "#content/types.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { ArrowLink } from "./arrow-link.tsx";
-import { IconTile } from "./icon-tile.tsx";
+import { IconTile } from "../../components/ui/icon-tile.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /**
  * A card that is one big link: icon and badge, title, description, optional extras (`children`)
@@ -27,7 +28,13 @@ export function LinkCard({
   children?: ReactNode;
 }) {
   return (
-    <Card className="group relative flex h-full w-full flex-col p-6 transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-md">
+    <Card
+      className={cn(
+        "group relative flex h-full w-full flex-col p-6",
+        "transition-[border-color,box-shadow] hover:border-primary/40",
+        "hover:shadow-md",
+      )}
+    >
       <div className="flex items-start justify-between gap-3">
         <IconTile>
           <Icon name={icon} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
-import { GridBackdrop } from "./backdrop.tsx";
+import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 
 /**
  * The opening band of an inner page: eyebrow, the page's single <h1>, a lead paragraph and

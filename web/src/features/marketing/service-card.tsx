@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import type { Service } from "../../../../content/types.ts";
+import type { Service } from "#content/types.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";

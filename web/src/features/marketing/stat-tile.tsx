@@ -21,7 +21,12 @@ export function StatTile({
   return (
     <li className={cn("flex flex-col", className)}>
       {icon}
-      <p className={cn("text-3xl font-bold tracking-tight text-foreground tabular-nums sm:text-4xl", icon ? "mt-5" : null)}>
+      <p
+        className={cn(
+          "text-3xl font-bold tracking-tight text-foreground tabular-nums sm:text-4xl",
+          icon ? "mt-5" : null,
+        )}
+      >
         {value}
       </p>
       <p className="mt-1 text-sm font-semibold text-foreground/80">{label}</p>

@@ -1,5 +1,5 @@
 import { Quote, Star } from "lucide-react";
-import type { Testimonial } from "../../../../content/types.ts";
+import type { Testimonial } from "#content/types.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
 
@@ -37,7 +37,11 @@ export function TestimonialCard({ testimonial, ratingLabel }: { testimonial: Tes
         <figcaption className="mt-auto flex items-center gap-3 border-t pt-5">
           <span
             aria-hidden="true"
-            className="grid size-11 shrink-0 place-items-center rounded-full bg-accent text-sm font-bold text-accent-foreground ring-1 ring-primary/15 ring-inset"
+            className={cn(
+              "grid size-11 shrink-0 place-items-center rounded-full bg-accent",
+              "text-sm font-bold text-accent-foreground ring-1 ring-primary/15",
+              "ring-inset",
+            )}
           >
             {testimonial.initials}
           </span>

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from "../../../../content/types.ts";
+import type { TimelineEntry } from "#content/types.ts";
 import { cn } from "../../lib/cn.ts";
 
 /**
@@ -8,7 +8,13 @@ import { cn } from "../../lib/cn.ts";
 export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   const lastIndex = entries.length - 1;
   return (
-    <ol className="relative mx-auto max-w-2xl lg:max-w-5xl before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:-translate-x-1/2 before:bg-border lg:before:left-1/2">
+    <ol
+      className={cn(
+        "relative mx-auto max-w-2xl lg:max-w-5xl before:absolute before:top-2",
+        "before:bottom-2 before:left-4 before:w-px before:-translate-x-1/2",
+        "before:bg-border lg:before:left-1/2",
+      )}
+    >
       {entries.map((entry, index) => {
         const contentLeft = index % 2 === 0;
         const latest = index === lastIndex;

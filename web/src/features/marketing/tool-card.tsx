@@ -1,4 +1,4 @@
-import type { FreeTool } from "../../../../content/types.ts";
+import type { FreeTool } from "#content/types.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { LinkCard } from "./link-card.tsx";
 

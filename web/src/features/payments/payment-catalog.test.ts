@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMessages, paymentStatusTable } from "../../../../contracts/payments.ts";
+import { paymentMessages, paymentStatusTable } from "#contracts/payments.ts";
 import { i18n, loadCatalogs } from "../../i18n/index.ts";
 import catalog from "../../i18n/locales/en/payment.json";
 import { paymentErrorText } from "./payment-result-card.tsx";
@@ -10,15 +10,29 @@ describe("payment catalog", () => {
   });
 
   it("labels every status of the spec's table as the table does", () => {
-    expect(catalog.statusLabels).toEqual(Object.fromEntries(Object.entries(paymentStatusTable).map(([status, { label }]) => [status, label])));
+    expect(catalog.statusLabels).toEqual(
+      Object.fromEntries(Object.entries(paymentStatusTable).map(([status, { label }]) => [status, label])),
+    );
   });
 
   it("uses the spec's words for the page", () => {
     expect(catalog.countries.note).toBe("We currently support Rwanda, Uganda and Kenya.");
     expect(catalog.form.subtitle).toBe("Safe & secure mobile money payments");
-    expect([catalog.form.payNow, catalog.form.opening, catalog.form.inProgress]).toEqual(["Pay Now", "Opening Payment...", "Payment in Progress..."]);
-    expect([catalog.result.successTitle, catalog.result.failedTitle, catalog.result.dismiss]).toEqual(["Payment Successful!", "Payment Failed", "Dismiss"]);
-    expect([catalog.toast.completedTitle, catalog.toast.failedTitle, catalog.toast.redirectingTitle]).toEqual(["Payment Completed!", "Payment Failed", "Redirecting to payment"]);
+    expect([catalog.form.payNow, catalog.form.opening, catalog.form.inProgress]).toEqual([
+      "Pay Now",
+      "Opening Payment...",
+      "Payment in Progress...",
+    ]);
+    expect([catalog.result.successTitle, catalog.result.failedTitle, catalog.result.dismiss]).toEqual([
+      "Payment Successful!",
+      "Payment Failed",
+      "Dismiss",
+    ]);
+    expect([catalog.toast.completedTitle, catalog.toast.failedTitle, catalog.toast.redirectingTitle]).toEqual([
+      "Payment Completed!",
+      "Payment Failed",
+      "Redirecting to payment",
+    ]);
   });
 });
 
@@ -27,8 +41,12 @@ describe("a failed payment's reason", () => {
     await loadCatalogs("fr", ["payment"]);
     const t = i18n.getFixedT("fr", "payment");
     expect(paymentErrorText(t, paymentMessages.paymentFailedFallback)).toBe("Le paiement n'a pas pu aboutir");
-    expect(paymentErrorText(t, paymentMessages.phonePrefix)).toBe("Le numéro de téléphone doit commencer par l'indicatif du pays sélectionné");
+    expect(paymentErrorText(t, paymentMessages.phonePrefix)).toBe(
+      "Le numéro de téléphone doit commencer par l'indicatif du pays sélectionné",
+    );
     expect(paymentErrorText(t, undefined)).toBe("Le paiement n'a pas pu aboutir");
-    expect(paymentErrorText(t, "Le paiement n'a pas été validé sur le téléphone.")).toBe("Le paiement n'a pas été validé sur le téléphone.");
+    expect(paymentErrorText(t, "Le paiement n'a pas été validé sur le téléphone.")).toBe(
+      "Le paiement n'a pas été validé sur le téléphone.",
+    );
   });
 });

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Clock, Printer, XCircle } from "lucide-rea
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
-import { PaymentStatusView, isFinalStatus, paymentCountry } from "../../../../contracts/payments.ts";
+import { PaymentStatusView, isFinalStatus, paymentCountry } from "#contracts/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -11,6 +11,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { formatDate, formatNumber } from "../../lib/intl.ts";
 import { cn } from "../../lib/cn.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
+import { paths } from "../../lib/route-table.ts";
 
 /** The payment's public status, re-read every 3 seconds until it is final. */
 export function usePaymentStatus(transactionId: string | null) {
@@ -48,11 +49,19 @@ function Row({ label, children, mono }: { label: string; children: ReactNode; mo
 /** "5,000 RWF" ("5 000 RWF" in French): the amount as the visitor entered it, then the currency. */
 function formatAmount(amount: string, currency: string) {
   const value = Number(amount);
-  return Number.isFinite(value) ? `${formatNumber(value, { maximumFractionDigits: 2 })} ${currency}` : `${amount} ${currency}`;
+  return Number.isFinite(value)
+    ? `${formatNumber(value, { maximumFractionDigits: 2 })} ${currency}`
+    : `${amount} ${currency}`;
 }
 
 /** Receipt (completed or pending) and failure page: the real details of one transaction. */
-export function PaymentDetails({ transactionId, variant }: { transactionId: string | null; variant: "receipt" | "failed" }) {
+export function PaymentDetails({
+  transactionId,
+  variant,
+}: {
+  transactionId: string | null;
+  variant: "receipt" | "failed";
+}) {
   const { t } = useTranslation("payment");
   const query = usePaymentStatus(transactionId);
 
@@ -74,19 +83,30 @@ export function PaymentDetails({ transactionId, variant }: { transactionId: stri
   const lead = failed ? t("receipt.failedLead") : pending ? t("receipt.pendingLead") : t("receipt.successLead");
   const Icon = failed ? XCircle : pending ? Clock : CheckCircle2;
   const country = paymentCountry(payment.country);
-  const date = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: "medium", timeStyle: "short" }) : t("receipt.none"));
+  const date = (iso: string | null) =>
+    iso ? formatDate(iso, { dateStyle: "medium", timeStyle: "short" }) : t("receipt.none");
 
   return (
     <>
       <style>{PRINT_CSS}</style>
       <Card id="payment-receipt" data-testid={`payment-${variant}`} className="mx-auto w-full max-w-xl p-6 sm:p-8">
         {payment.testMode ? (
-          <p className="mb-4 rounded-lg bg-red-600 px-3 py-2 text-center text-sm font-bold text-white">{t("receipt.testMode")}</p>
+          <p className="mb-4 rounded-lg bg-red-600 px-3 py-2 text-center text-sm font-bold text-white">
+            {t("receipt.testMode")}
+          </p>
         ) : null}
         <div className="flex items-start gap-3">
-          <Icon aria-hidden="true" className={cn("mt-1 size-7 shrink-0", failed ? "text-red-600" : pending ? "text-blue-600" : "text-green-600")} />
+          <Icon
+            aria-hidden="true"
+            className={cn(
+              "mt-1 size-7 shrink-0",
+              failed ? "text-red-600" : pending ? "text-blue-600" : "text-green-600",
+            )}
+          />
           <div>
-            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t("receipt.company")}</p>
+            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {t("receipt.company")}
+            </p>
             <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
             <p className="mt-1 text-sm text-muted-foreground">{lead}</p>
           </div>
@@ -100,7 +120,7 @@ export function PaymentDetails({ transactionId, variant }: { transactionId: stri
           <Row label={t("receipt.country")}>
             {country ? `${country.flag} ${t(`countries.${country.code}`)}` : payment.country}
           </Row>
-          <Row label={t("receipt.provider")}>{payment.provider ?? t("receipt.none")}</Row>
+          <Row label={t("receipt.provider")}>{payment.providerName ?? t("receipt.none")}</Row>
           <Row label={t("receipt.description")}>{payment.description ?? t("receipt.none")}</Row>
           <Row label={t("receipt.transactionId")} mono>
             {payment.transactionId}
@@ -119,11 +139,11 @@ export function PaymentDetails({ transactionId, variant }: { transactionId: stri
             </Button>
           ) : null}
           <Button asChild variant={failed ? "primary" : "outline"}>
-            <Link to="/payment">{failed ? t("receipt.tryAgain") : t("receipt.newPayment")}</Link>
+            <Link to={paths.payment()}>{failed ? t("receipt.tryAgain") : t("receipt.newPayment")}</Link>
           </Button>
           {failed ? (
             <Button asChild variant="outline">
-              <Link to="/contact">{t("receipt.contact")}</Link>
+              <Link to={paths.contact()}>{t("receipt.contact")}</Link>
             </Button>
           ) : null}
         </div>
@@ -139,7 +159,7 @@ function Notice({ text }: { text: string }) {
       <AlertTriangle aria-hidden="true" className="mx-auto size-8 text-warning" />
       <p className="mt-3">{text}</p>
       <Button asChild className="mt-5">
-        <Link to="/payment">{t("receipt.newPayment")}</Link>
+        <Link to={paths.payment()}>{t("receipt.newPayment")}</Link>
       </Button>
     </Card>
   );

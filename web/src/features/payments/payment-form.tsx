@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, Lock, Smartphone } from "lucide-react";
+import { LoaderCircle, Lock } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,42 +9,36 @@ import {
   PAYMENT_DESCRIPTION_MAX,
   PaymentForm as PaymentFormSchema,
   hostedPaymentRequest,
+  mobileMoneyPhoneProblem,
   paymentCountries,
   paymentCountry,
   paymentMessageCode,
   type PaymentCountryCode,
   type PaymentForm as PaymentFormValues,
   type PaymentFormInput,
-} from "../../../../contracts/payments.ts";
+} from "#contracts/payments.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label } from "../../components/ui/field.tsx";
+import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
+import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
 
-type FieldName = "phoneNumber" | "amount" | "description";
-const FIELDS: FieldName[] = ["phoneNumber", "amount", "description"];
+type FieldName = "phoneNumber" | "amount" | "description" | "email";
+type OtherField = Exclude<FieldName, "phoneNumber">;
+const FIELDS: FieldName[] = ["phoneNumber", "amount", "description", "email"];
 
 const ids = {
   phone: "payment-phone",
   amount: "payment-amount",
   description: "payment-description",
   counter: "payment-description-counter",
-  phoneHint: "payment-phone-hint",
+  email: "payment-email",
+  emailHint: "payment-email-hint",
 } as const;
-
-/** The server's per-field messages of a 400 answer. */
-function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    const fields = (JSON.parse(error.body) as { fields?: Record<string, unknown> }).fields ?? {};
-    return Object.fromEntries(FIELDS.filter((f) => typeof fields[f] === "string").map((f) => [f, fields[f] as string]));
-  } catch {
-    return {};
-  }
-}
 
 /** Where the browser goes to pay; a test hook can intercept it (the page itself always navigates). */
 function goTo(url: string) {
@@ -70,7 +64,7 @@ export function PaymentForm() {
     resolver: zodResolver(PaymentFormSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { phoneNumber: "", amount: "", description: "" },
+    defaultValues: { phoneNumber: "", amount: "", description: "", email: "" },
   });
   const description = useWatch({ control, name: "description" }) ?? "";
 
@@ -79,10 +73,11 @@ export function PaymentForm() {
     const code = paymentMessageCode(message);
     return code ? t(`validation.${code}`) : message;
   };
-  const errorText = (error: HookFieldError | undefined): string | undefined => (error?.message ? messageText(error.message) : undefined);
-  const a11y = (field: FieldName, extra: string[] = []) => {
+  const errorText = (error: HookFieldError | undefined): string | undefined =>
+    error?.message ? messageText(error.message) : undefined;
+  const a11y = (field: OtherField, extra: string[] = []) => {
     const invalid = Boolean(errors[field]);
-    const describedBy = [...extra, ...(invalid ? [`${ids[field === "phoneNumber" ? "phone" : field]}-error`] : [])];
+    const describedBy = [...extra, ...(invalid ? [`${ids[field]}-error`] : [])];
     return { "aria-invalid": invalid, "aria-describedby": describedBy.length ? describedBy.join(" ") : undefined };
   };
 
@@ -90,6 +85,12 @@ export function PaymentForm() {
     if (busy.current) return;
     if (!country) {
       toast({ title: t("toast.failedTitle"), description: t("validation.countryUnavailable"), variant: "destructive" });
+      return;
+    }
+    // The same rule as every checkout: a number of the chosen country (the form only knows its length).
+    const phoneProblem = mobileMoneyPhoneProblem(country, values.phoneNumber);
+    if (phoneProblem) {
+      setError("phoneNumber", { type: "country", message: phoneProblem }, { shouldFocus: true });
       return;
     }
     busy.current = true;
@@ -102,7 +103,7 @@ export function PaymentForm() {
       toast({ title: t("toast.redirectingTitle"), description: t("toast.transactionId", { id: transactionId }) });
       goTo(redirectUrl);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
+      const fieldErrors = serverFieldErrors(error, FIELDS);
       let focused = false;
       for (const [name, text] of Object.entries(fieldErrors) as Array<[FieldName, string]>) {
         setError(name, { type: "server", message: text }, { shouldFocus: !focused });
@@ -119,7 +120,8 @@ export function PaymentForm() {
   };
 
   const inProgress = phase !== "idle";
-  const buttonLabel = phase === "opening" ? t("form.opening") : phase === "redirecting" ? t("form.inProgress") : t("form.payNow");
+  const buttonLabel =
+    phase === "opening" ? t("form.opening") : phase === "redirecting" ? t("form.inProgress") : t("form.payNow");
 
   return (
     <div className="grid gap-6">
@@ -133,7 +135,8 @@ export function PaymentForm() {
                 <label
                   key={option.code}
                   className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+                    "flex cursor-pointer items-center gap-3 rounded-xl border bg-card p-3 transition-colors " +
+                      "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
                     selected ? "border-primary bg-primary/5 ring-1 ring-primary" : "hover:bg-muted",
                   )}
                 >
@@ -172,40 +175,45 @@ export function PaymentForm() {
           {t("form.subtitle")}
         </p>
 
-        <form aria-labelledby="payment-form-title" noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.phone}>{t("form.phone")}</Label>
-            <div className="flex">
-              <span className="inline-flex items-center gap-1.5 rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground">
-                <Smartphone aria-hidden="true" className="size-4" />+{country?.prefix ?? ""}
-              </span>
-              <Input
-                id={ids.phone}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="783456789"
-                className="rounded-l-none"
-                {...a11y("phoneNumber", [ids.phoneHint])}
-                {...register("phoneNumber")}
-              />
-            </div>
-            <p id={ids.phoneHint} className="text-xs text-muted-foreground">
-              {t("form.phoneHint")}
-            </p>
-            <FieldError id={`${ids.phone}-error`} message={errorText(errors.phoneNumber)} />
-          </div>
+        <form
+          aria-labelledby="payment-form-title"
+          noValidate
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          className="mt-6 grid gap-5"
+        >
+          <MobileMoneyPhoneField
+            id={ids.phone}
+            country={country}
+            label={t("form.phone")}
+            hint={t("form.phoneHint")}
+            error={errors.phoneNumber?.message}
+            inputProps={register("phoneNumber")}
+          />
 
           <div className="grid gap-2">
             <Label htmlFor={ids.amount}>{t("form.amount", { currency: country?.currency ?? "" })}</Label>
-            <Input id={ids.amount} inputMode="decimal" autoComplete="off" placeholder={t("form.amountPlaceholder")} {...a11y("amount")} {...register("amount")} />
+            <Input
+              id={ids.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t("form.amountPlaceholder")}
+              {...a11y("amount")}
+              {...register("amount")}
+            />
             <FieldError id={`${ids.amount}-error`} message={errorText(errors.amount)} />
           </div>
 
           <div className="grid gap-2">
             <div className="flex items-baseline justify-between gap-3">
               <Label htmlFor={ids.description}>{t("form.description")}</Label>
-              <span id={ids.counter} className="text-xs text-muted-foreground tabular-nums" aria-label={t("form.descriptionCounterLabel", { count: description.length, max: PAYMENT_DESCRIPTION_MAX })}>
+              <span
+                id={ids.counter}
+                className="text-xs text-muted-foreground tabular-nums"
+                aria-label={t("form.descriptionCounterLabel", {
+                  count: description.length,
+                  max: PAYMENT_DESCRIPTION_MAX,
+                })}
+              >
                 {t("form.descriptionCounter", { count: description.length, max: PAYMENT_DESCRIPTION_MAX })}
               </span>
             </div>
@@ -220,6 +228,22 @@ export function PaymentForm() {
             <FieldError id={`${ids.description}-error`} message={errorText(errors.description)} />
           </div>
 
+          <div className="grid gap-2">
+            <Label htmlFor={ids.email}>{t("form.email")}</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              {...a11y("email", [ids.emailHint])}
+              {...register("email")}
+            />
+            <p id={ids.emailHint} className="text-xs text-muted-foreground">
+              {t("form.emailHint")}
+            </p>
+            <FieldError id={`${ids.email}-error`} message={errorText(errors.email)} />
+          </div>
+
           <Button type="submit" size="lg" disabled={inProgress || !country} aria-busy={inProgress}>
             {inProgress ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
             {buttonLabel}
@@ -232,6 +256,7 @@ export function PaymentForm() {
             </div>
           ) : null}
           <p className="text-xs text-muted-foreground">{t("form.secureNote")}</p>
+          <PrivacyNotice />
         </form>
       </Card>
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { paymentStatusDisplay, type StatusColour } from "../../../../contracts/payments.ts";
+import { paymentStatusDisplay, type StatusColour } from "#contracts/payments.ts";
 import { cn } from "../../lib/cn.ts";
 
 const colours: Record<StatusColour, string> = {
@@ -19,7 +19,11 @@ export function PaymentStatusBadge({ status, className }: { status: string | nul
     <span
       data-testid="payment-status"
       data-colour={display.colour}
-      className={cn("inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset", colours[display.colour], className)}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset",
+        colours[display.colour],
+        className,
+      )}
     >
       <span aria-hidden="true" className="size-2 rounded-full bg-current" />
       {label}

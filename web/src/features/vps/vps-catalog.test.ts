@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { vpsMessageCode, vpsMessages } from "../../../../contracts/vps.ts";
+import { vpsMessageCode, vpsMessages } from "#contracts/vps.ts";
 import { i18n, loadCatalogs } from "../../i18n/index.ts";
 import catalog from "../../i18n/locales/en/vps.json";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { VpsOrderStatus } from "../../../../contracts/vps.ts";
+import type { VpsOrderStatus } from "#contracts/vps.ts";
 import { cn } from "../../lib/cn.ts";
 
 const styles: Record<VpsOrderStatus, string> = {
@@ -16,5 +16,15 @@ const styles: Record<VpsOrderStatus, string> = {
 /** A VPS order's state in the admin area (words from the vpsAdmin catalog). */
 export function VpsStatusBadge({ status }: { status: VpsOrderStatus }) {
   const { t } = useTranslation("vpsAdmin");
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", styles[status])} data-testid="vps-status">{t(`status.${status}`)}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        styles[status],
+      )}
+      data-testid="vps-status"
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
 }

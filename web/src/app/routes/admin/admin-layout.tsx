@@ -6,9 +6,10 @@ import { PageSpinner } from "../../../components/ui/spinner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { AdminShell } from "../../../features/admin/admin-shell.tsx";
-import { adminRetry, fetchSession, loginPathFor, sessionKey } from "../../../features/admin/api.ts";
+import { adminRetry, fetchSession, LOGIN_PATH, loginPathFor, send, sessionKey } from "../../../features/admin/api.ts";
 import { PanelSpinner } from "../../../features/admin/admin-ui.tsx";
 import { AdminSessionProvider, useSignInOnUnauthorized } from "../../../features/admin/session.tsx";
+import { TwoFactorRequiredScreen } from "../../../features/admin/two-factor-setup.tsx";
 
 /**
  * Every /admin screen renders inside this layout, which checks the session first: without one
@@ -27,6 +28,7 @@ export default function AdminLayout() {
   useEffect(() => {
     if (signedOut) void navigate(loginPathFor(`${location.pathname}${location.search}`), { replace: true });
     // Only when the answer says there is no session; later moves within /admin keep it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on the session answer, not on every move
   }, [signedOut]);
 
   if (session.isError && !session.data) {
@@ -41,12 +43,22 @@ export default function AdminLayout() {
     );
   }
   if (!session.data) return <PageSpinner />;
+  // An admin without a second factor sets it up before anything else (the server refuses the rest).
+  if (session.data.twoFactor.enrolmentRequired) {
+    const signOut = async () => {
+      await send("POST", "/api/admin/logout").catch(() => undefined);
+      await navigate(LOGIN_PATH, { replace: true });
+    };
+    return <TwoFactorRequiredScreen onSignOut={() => void signOut()} />;
+  }
 
   // A screen whose code is still downloading shows a spinner in place of the old one.
   const loadingOtherScreen = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   return (
     <AdminSessionProvider user={session.data.user}>
-      <AdminShell>{loadingOtherScreen ? <PanelSpinner className="min-h-[50vh]" /> : <Outlet />}</AdminShell>
+      <AdminShell twoFactorEnabled={session.data.twoFactor.enabled}>
+        {loadingOtherScreen ? <PanelSpinner className="min-h-[50vh]" /> : <Outlet />}
+      </AdminShell>
     </AdminSessionProvider>
   );
 }

@@ -2,18 +2,26 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { AuditPage, type AuditEntry } from "../../../../../contracts/admin.ts";
-import { company } from "../../../../../content/company.ts";
+import { AuditPage, type AuditEntry } from "#contracts/admin.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import "../../../features/admin/admin-messages.ts";
-import { actionLabel, changeLine, detailPairs } from "../../../features/admin/audit-format.ts";
-import { EmptyState, LoadError, NoAccess, PageHeader, Pagination, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
+import { actionLabel, changeLine, detailPairs, targetLabel } from "../../../features/admin/audit-format.ts";
+import {
+  EmptyState,
+  LoadError,
+  NoAccess,
+  PageHeader,
+  Pagination,
+  PanelSpinner,
+} from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
 import { i18n } from "../../../i18n/index.ts";
 import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/audit";
+import { paths } from "../../../lib/route-table.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -27,23 +35,40 @@ export function meta({ location }: Route.MetaArgs) {
 const PAGE_SIZE = 50;
 
 function Target({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation("admin");
   if (!entry.targetType) return <span className="text-muted-foreground">—</span>;
   const short = entry.targetId ? entry.targetId.slice(0, 8) : null;
+  // The kind in words and the short id as separate words, so they never read (or copy) as one.
   const label = (
     <>
-      <span className="text-muted-foreground">{entry.targetType}</span>
-      {short ? <span className="ml-1 font-mono text-xs text-foreground">{short}</span> : null}
+      <span className="text-muted-foreground">{targetLabel(t, entry.targetType)}</span>
+      {short ? (
+        <>
+          {" "}
+          <span className="font-mono text-xs text-foreground">{short}</span>
+        </>
+      ) : null}
     </>
   );
-  // Enquiries have a page of their own.
-  if (entry.targetType === "enquiry" && entry.targetId) {
+  const to = targetPath(entry);
+  if (to) {
     return (
-      <Link to={`/admin/enquiries/${encodeURIComponent(entry.targetId)}`} className="rounded hover:underline" title={entry.targetId}>
+      <Link to={to} className="rounded hover:underline" title={entry.targetId ?? undefined}>
         {label}
       </Link>
     );
   }
   return <span title={entry.targetId ?? undefined}>{label}</span>;
+}
+
+/** The pages an audited thing has of its own. */
+function targetPath(entry: AuditEntry): string | null {
+  if (!entry.targetId) return null;
+  if (entry.targetType === "enquiry") return paths.adminEnquiry({ id: entry.targetId });
+  if (entry.targetType === "project") return paths.adminProject({ id: entry.targetId });
+  if (entry.targetType === "vps_order") return paths.adminVpsOrder({ id: entry.targetId });
+  if (entry.targetType === "domain_order") return paths.adminDomainOrder({ id: entry.targetId });
+  return null;
 }
 
 function Details({ entry }: { entry: AuditEntry }) {
@@ -95,18 +120,32 @@ function AuditScreen() {
               <table className="w-full min-w-[44rem] text-sm" data-testid="audit-table">
                 <thead>
                   <tr className="border-b text-left text-xs text-muted-foreground">
-                    <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("audit.columns.when")}</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">{t("audit.columns.who")}</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">{t("audit.columns.action")}</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">{t("audit.columns.target")}</th>
-                    <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">{t("audit.columns.from")}</th>
+                    <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                      {t("audit.columns.when")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("audit.columns.who")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("audit.columns.action")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("audit.columns.target")}
+                    </th>
+                    <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
+                      {t("audit.columns.from")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y">
                   {audit.data.items.map((entry) => (
                     <tr key={entry.id} data-testid="audit-row" data-action={entry.action} className="align-top">
                       <td className="py-3 pr-3 pl-5 whitespace-nowrap">
-                        <time dateTime={entry.createdAt} title={formatRelative(entry.createdAt)} className="text-foreground tabular-nums">
+                        <time
+                          dateTime={entry.createdAt}
+                          title={formatRelative(entry.createdAt)}
+                          className="text-foreground tabular-nums"
+                        >
                           {formatDateTime(entry.createdAt)}
                         </time>
                       </td>
@@ -128,7 +167,12 @@ function AuditScreen() {
                 </tbody>
               </table>
             </div>
-            <Pagination page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={setPage} />
+            <Pagination
+              page={audit.data.page}
+              pageSize={audit.data.pageSize}
+              total={audit.data.total}
+              onPage={setPage}
+            />
           </div>
         ) : null}
       </section>

@@ -1,5 +1,6 @@
-import { company } from "../../../../../content/company.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { useAdminUser } from "../../../features/admin/session.tsx";
 import { ChatConsole } from "../../../features/chat-console/chat-console.tsx";
 import messages from "../../../i18n/locales/en/chat-console.json";
 import type { Route } from "./+types/chats";
@@ -14,5 +15,5 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export default function ChatsPage() {
-  return <ChatConsole />;
+  return <ChatConsole user={useAdminUser()} />;
 }

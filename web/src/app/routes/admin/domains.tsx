@@ -10,15 +10,29 @@ import {
   DomainPriceSheet,
   type DomainRateItem,
   type TldPriceItem,
-} from "../../../../../contracts/domain-orders.ts";
-import type { DomainCurrency } from "../../../../../contracts/domains.ts";
+} from "#contracts/domain-orders.ts";
+import type { DomainCurrency } from "#contracts/domains.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
-import { EmptyState, LoadError, PageHeader, Pagination, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
-import { adminRetry, getJson, queryString, sendJson, serverFieldMessages, serverMessage } from "../../../features/admin/api.ts";
+import {
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Pagination,
+  Panel,
+  PanelSpinner,
+} from "../../../features/admin/admin-ui.tsx";
+import {
+  adminRetry,
+  getJson,
+  queryString,
+  sendJson,
+  serverFieldMessages,
+  serverMessage,
+} from "../../../features/admin/api.ts";
 import { formatRelative } from "../../../features/admin/format.ts";
 import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
@@ -26,11 +40,18 @@ import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/domains-admin.json";
 import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/domains";
+import { paths } from "../../../lib/route-table.ts";
+import { Tabs } from "../../../components/ui/tabs.tsx";
 
 registerMessages("domainsAdmin", "en", messages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({ title: i18n.t("meta.orders", { ns: "domainsAdmin" }), description: i18n.t("lead", { ns: "domainsAdmin" }), path: location.pathname, noindex: true });
+  return pageMeta({
+    title: i18n.t("meta.orders", { ns: "domainsAdmin" }),
+    description: i18n.t("lead", { ns: "domainsAdmin" }),
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 const PAGE_SIZE = 20;
@@ -47,7 +68,8 @@ function Orders() {
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const list = useQuery({
     queryKey: ["/api/admin/domains/orders", { status, q, page }],
-    queryFn: () => getJson(`/api/admin/domains/orders${queryString({ status, q, page, pageSize: PAGE_SIZE })}`, DomainOrderPage),
+    queryFn: () =>
+      getJson(`/api/admin/domains/orders${queryString({ status, q, page, pageSize: PAGE_SIZE })}`, DomainOrderPage),
     retry: adminRetry,
     placeholderData: keepPreviousData,
   });
@@ -71,24 +93,70 @@ function Orders() {
       <div className="flex flex-wrap items-center justify-between gap-3 border-b p-3">
         <div className="flex flex-wrap gap-2" role="group" aria-label={t("columns.status")}>
           {[undefined, ...DOMAIN_ORDER_STATUSES].map((s) => (
-            <button key={s ?? "all"} type="button" aria-pressed={status === s} onClick={() => update({ status: s })} className={cn("rounded-full border px-3 py-1 text-xs font-medium", status === s ? "border-primary bg-primary text-primary-foreground" : "bg-card text-muted-foreground hover:text-foreground")}>
+            <button
+              key={s ?? "all"}
+              type="button"
+              aria-pressed={status === s}
+              onClick={() => update({ status: s })}
+              className={cn(
+                "rounded-full border px-3 py-1 text-xs font-medium",
+                status === s
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "bg-card text-muted-foreground hover:text-foreground",
+              )}
+            >
               {s ? t(`status.${s}`) : t("filter.all")}
               {s && counts[s] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[s]}</span> : null}
             </button>
           ))}
         </div>
         <form role="search" onSubmit={search} className="flex items-center gap-2">
-          <Label htmlFor="domain-orders-q" className="sr-only">{t("filter.search")}</Label>
+          <Label htmlFor="domain-orders-q" className="sr-only">
+            {t("filter.search")}
+          </Label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input id="domain-orders-q" type="search" className="h-9 w-64 pl-9" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("filter.searchPlaceholder")} maxLength={200} />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="domain-orders-q"
+              type="search"
+              className="h-9 w-64 pl-9"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={t("filter.searchPlaceholder")}
+              maxLength={200}
+            />
           </div>
-          <Button type="submit" size="sm" variant="outline">{t("filter.searchButton")}</Button>
-          {q ? <Button type="button" size="sm" variant="ghost" onClick={() => { setTyped(""); update({ q: undefined }); }}>{t("filter.clear")}</Button> : null}
+          <Button type="submit" size="sm" variant="outline">
+            {t("filter.searchButton")}
+          </Button>
+          {q ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setTyped("");
+                update({ q: undefined });
+              }}
+            >
+              {t("filter.clear")}
+            </Button>
+          ) : null}
         </form>
       </div>
-      {list.isPending ? <PanelSpinner /> : list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? (
-        <EmptyState icon={Globe} title={q ? t("empty.search", { q }) : t("empty.orders")} body={q ? undefined : t("empty.ordersBody")} />
+      {list.isPending ? (
+        <PanelSpinner />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          icon={Globe}
+          title={q ? t("empty.search", { q }) : t("empty.orders")}
+          body={q ? undefined : t("empty.ordersBody")}
+        />
       ) : (
         <>
           <div className="overflow-x-auto">
@@ -96,7 +164,9 @@ function Orders() {
               <thead className="border-b text-xs text-muted-foreground">
                 <tr>
                   {(["reference", "domain", "customer", "status", "amount", "created"] as const).map((key) => (
-                    <th key={key} scope="col" className="px-4 py-2.5 font-medium">{t(`columns.${key}`)}</th>
+                    <th key={key} scope="col" className="px-4 py-2.5 font-medium">
+                      {t(`columns.${key}`)}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -104,12 +174,27 @@ function Orders() {
                 {list.data.items.map((o) => (
                   <tr key={o.id} className="border-b last:border-0 hover:bg-muted/40">
                     <td className="px-4 py-3 font-medium">
-                      <Link to={`/admin/domains/orders/${o.id}`} className="whitespace-nowrap text-primary hover:underline">{o.reference}</Link>
+                      <Link
+                        to={paths.adminDomainOrder({ id: o.id })}
+                        className="whitespace-nowrap text-primary hover:underline"
+                      >
+                        {o.reference}
+                      </Link>
                     </td>
-                    <td className="px-4 py-3"><span className="block break-all text-foreground">{o.unicodeDomain}</span><span className="text-xs text-muted-foreground">{t("years", { count: o.years })}</span></td>
-                    <td className="px-4 py-3"><span className="block text-foreground">{o.customerName}</span><span className="text-xs text-muted-foreground">{o.email}</span></td>
-                    <td className="px-4 py-3"><DomainOrderStatusBadge status={o.status} /></td>
-                    <td className="px-4 py-3 tabular-nums">{formatAmount(Number(o.amount), o.currency as DomainCurrency)}</td>
+                    <td className="px-4 py-3">
+                      <span className="block break-all text-foreground">{o.unicodeDomain}</span>
+                      <span className="text-xs text-muted-foreground">{t("years", { count: o.years })}</span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className="block text-foreground">{o.customerName}</span>
+                      <span className="text-xs text-muted-foreground">{o.email}</span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <DomainOrderStatusBadge status={o.status} />
+                    </td>
+                    <td className="px-4 py-3 tabular-nums">
+                      {formatAmount(Number(o.amount), o.currency as DomainCurrency)}
+                    </td>
                     <td className="px-4 py-3 text-muted-foreground">{formatRelative(o.createdAt)}</td>
                   </tr>
                 ))}
@@ -117,7 +202,18 @@ function Orders() {
             </table>
           </div>
           <div className="border-t p-3">
-            <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(p) => setParams((c) => { const n = new URLSearchParams(c); n.set("page", String(p)); return n; })} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={list.data.total}
+              onPage={(p) =>
+                setParams((c) => {
+                  const n = new URLSearchParams(c);
+                  n.set("page", String(p));
+                  return n;
+                })
+              }
+            />
           </div>
         </>
       )}
@@ -130,10 +226,22 @@ const PRICE_FIELDS = ["register", "renew", "transfer"] as const;
 function TldRow({ item }: { item: TldPriceItem }) {
   const { t } = useTranslation("domainsAdmin");
   const queryClient = useQueryClient();
-  const [usd, setUsd] = useState(() => Object.fromEntries(PRICE_FIELDS.map((f) => [f, String(item.usd[f])])) as Record<(typeof PRICE_FIELDS)[number], string>);
+  const [usd, setUsd] = useState(
+    () =>
+      Object.fromEntries(PRICE_FIELDS.map((f) => [f, String(item.usd[f])])) as Record<
+        (typeof PRICE_FIELDS)[number],
+        string
+      >,
+  );
   const [problems, setProblems] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => sendJson("PUT", `/api/admin/domains/prices/${encodeURIComponent(item.tld)}`, Object.fromEntries(PRICE_FIELDS.map((f) => [f, Number(usd[f])])), DomainPriceSheet),
+    mutationFn: () =>
+      sendJson(
+        "PUT",
+        `/api/admin/domains/prices/${encodeURIComponent(item.tld)}`,
+        Object.fromEntries(PRICE_FIELDS.map((f) => [f, Number(usd[f])])),
+        DomainPriceSheet,
+      ),
     onSuccess: (data) => {
       setProblems({});
       queryClient.setQueryData(PRICE_KEY, data);
@@ -149,17 +257,42 @@ function TldRow({ item }: { item: TldPriceItem }) {
     <tr className="border-b last:border-0" data-testid="tld-price-row" data-tld={item.tld}>
       <th scope="row" className="px-4 py-3 text-left font-semibold text-foreground">
         .{item.tld}
-        {item.changed && item.updatedBy ? <span className="block text-xs font-normal text-muted-foreground">{t("prices.changed", { who: item.updatedBy })}</span> : null}
+        {item.changed && item.updatedBy ? (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {t("prices.changed", { who: item.updatedBy })}
+          </span>
+        ) : null}
       </th>
       {PRICE_FIELDS.map((f) => (
         <td key={f} className="px-2 py-3">
-          <Input aria-label={`.${item.tld} ${t(`prices.${f}`)}`} aria-invalid={problems[f] ? true : undefined} inputMode="decimal" className="h-9 w-24 tabular-nums" value={usd[f]} onChange={(e) => setUsd((u) => ({ ...u, [f]: e.target.value }))} />
+          <Input
+            aria-label={`.${item.tld} ${t(`prices.${f}`)}`}
+            aria-invalid={problems[f] ? true : undefined}
+            inputMode="decimal"
+            className="h-9 w-24 tabular-nums"
+            value={usd[f]}
+            onChange={(e) => setUsd((u) => ({ ...u, [f]: e.target.value }))}
+          />
         </td>
       ))}
       <td className="px-2 py-3 text-xs text-muted-foreground tabular-nums">
-        {(["RWF", "UGX", "KES"] as const).map((c) => <span key={c} className="block whitespace-nowrap">{formatAmount(item.register[c] ?? 0, c)} / {formatAmount(item.renew[c] ?? 0, c)}</span>)}
+        {(["RWF", "UGX", "KES"] as const).map((c) => (
+          <span key={c} className="block whitespace-nowrap">
+            {formatAmount(item.register[c] ?? 0, c)} / {formatAmount(item.renew[c] ?? 0, c)}
+          </span>
+        ))}
       </td>
-      <td className="px-4 py-3"><Button size="sm" variant="outline" disabled={save.isPending} onClick={() => save.mutate()} aria-label={`${t("prices.save")} .${item.tld}`}>{t("prices.save")}</Button></td>
+      <td className="px-4 py-3">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={save.isPending}
+          onClick={() => save.mutate()}
+          aria-label={`${t("prices.save")} .${item.tld}`}
+        >
+          {t("prices.save")}
+        </Button>
+      </td>
     </tr>
   );
 }
@@ -169,30 +302,65 @@ function RateRow({ rate }: { rate: DomainRateItem }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState(String(rate.perUsd));
   const save = useMutation({
-    mutationFn: () => sendJson("PUT", `/api/admin/domains/rates/${rate.code}`, { perUsd: Number(value) }, DomainPriceSheet),
+    mutationFn: () =>
+      sendJson("PUT", `/api/admin/domains/rates/${rate.code}`, { perUsd: Number(value) }, DomainPriceSheet),
     onSuccess: (data) => {
       queryClient.setQueryData(PRICE_KEY, data);
       toast({ title: t("prices.rateSaved", { code: rate.code }), variant: "success" });
     },
-    onError: (error) => toast({ title: Object.values(serverFieldMessages(error))[0] ?? serverMessage(error) ?? String(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: Object.values(serverFieldMessages(error))[0] ?? serverMessage(error) ?? String(error),
+        variant: "destructive",
+      }),
   });
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={`rate-${rate.code}`}>{t("prices.perUsd", { code: rate.code })}</Label>
       <div className="flex gap-2">
-        <Input id={`rate-${rate.code}`} inputMode="decimal" className="h-9 w-32 tabular-nums" value={value} onChange={(e) => setValue(e.target.value)} />
-        <Button size="sm" variant="outline" disabled={save.isPending} onClick={() => save.mutate()} aria-label={`${t("prices.save")} ${rate.code}`}>{t("prices.save")}</Button>
+        <Input
+          id={`rate-${rate.code}`}
+          inputMode="decimal"
+          className="h-9 w-32 tabular-nums"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={save.isPending}
+          onClick={() => save.mutate()}
+          aria-label={`${t("prices.save")} ${rate.code}`}
+        >
+          {t("prices.save")}
+        </Button>
       </div>
-      <p className="text-xs text-muted-foreground">{t("prices.roundsTo", { step: formatAmount(rate.roundTo, rate.code) })}</p>
+      <p className="text-xs text-muted-foreground">
+        {t("prices.roundsTo", { step: formatAmount(rate.roundTo, rate.code) })}
+      </p>
     </div>
   );
 }
 
 function Prices() {
   const { t } = useTranslation("domainsAdmin");
-  const sheet = useQuery({ queryKey: PRICE_KEY, queryFn: () => getJson("/api/admin/domains/prices", DomainPriceSheet), retry: adminRetry });
-  if (sheet.isPending) return <Panel><PanelSpinner /></Panel>;
-  if (sheet.isError) return <Panel><LoadError error={sheet.error} onRetry={() => void sheet.refetch()} /></Panel>;
+  const sheet = useQuery({
+    queryKey: PRICE_KEY,
+    queryFn: () => getJson("/api/admin/domains/prices", DomainPriceSheet),
+    retry: adminRetry,
+  });
+  if (sheet.isPending)
+    return (
+      <Panel>
+        <PanelSpinner />
+      </Panel>
+    );
+  if (sheet.isError)
+    return (
+      <Panel>
+        <LoadError error={sheet.error} onRetry={() => void sheet.refetch()} />
+      </Panel>
+    );
   const rates = sheet.data.rates.filter((r) => r.code !== "USD");
   return (
     <div className="grid gap-6">
@@ -201,19 +369,38 @@ function Prices() {
           <table className="w-full min-w-[48rem] text-sm">
             <thead className="border-b text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="px-4 py-2.5 text-left font-medium">{t("prices.tld")}</th>
-                {PRICE_FIELDS.map((f) => <th key={f} scope="col" className="px-2 py-2.5 text-left font-medium">{t(`prices.${f}`)}</th>)}
-                <th scope="col" className="px-2 py-2.5 text-left font-medium">{t("prices.shown")}</th>
-                <th scope="col" className="px-4 py-2.5"><span className="sr-only">{t("prices.save")}</span></th>
+                <th scope="col" className="px-4 py-2.5 text-left font-medium">
+                  {t("prices.tld")}
+                </th>
+                {PRICE_FIELDS.map((f) => (
+                  <th key={f} scope="col" className="px-2 py-2.5 text-left font-medium">
+                    {t(`prices.${f}`)}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-2.5 text-left font-medium">
+                  {t("prices.shown")}
+                </th>
+                <th scope="col" className="px-4 py-2.5">
+                  <span className="sr-only">{t("prices.save")}</span>
+                </th>
               </tr>
             </thead>
-            <tbody>{sheet.data.tlds.map((item) => <TldRow key={`${item.tld}:${JSON.stringify(item.usd)}`} item={item} />)}</tbody>
+            <tbody>
+              {sheet.data.tlds.map((item) => (
+                <TldRow key={`${item.tld}:${JSON.stringify(item.usd)}`} item={item} />
+              ))}
+            </tbody>
           </table>
         </div>
       </Panel>
-      <Panel title={t("prices.ratesTitle")} description={t("prices.ratesLead", { steps: rates.map((r) => formatAmount(r.roundTo, r.code)).join(", ") })}>
+      <Panel
+        title={t("prices.ratesTitle")}
+        description={t("prices.ratesLead", { steps: rates.map((r) => formatAmount(r.roundTo, r.code)).join(", ") })}
+      >
         <div className="grid gap-5 sm:grid-cols-3">
-          {rates.map((rate) => <RateRow key={`${rate.code}:${rate.perUsd}`} rate={rate} />)}
+          {rates.map((rate) => (
+            <RateRow key={`${rate.code}:${rate.perUsd}`} rate={rate} />
+          ))}
         </div>
       </Panel>
     </div>
@@ -224,18 +411,21 @@ function Prices() {
 export default function DomainsAdminPage() {
   const { t } = useTranslation("domainsAdmin");
   const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as (typeof TABS)[number]) : "orders";
+  const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+    ? (params.get("tab") as (typeof TABS)[number])
+    : "orders";
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t("title")} description={t("lead")} />
-      <div role="tablist" aria-label={t("title")} className="flex gap-1 border-b">
-        {TABS.map((key) => (
-          <button key={key} role="tab" type="button" aria-selected={tab === key} onClick={() => setParams(key === "orders" ? {} : { tab: key })} className={cn("-mb-px border-b-2 px-4 py-2 text-sm font-medium", tab === key ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}>
-            {t(`tabs.${key}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">{tab === "orders" ? <Orders /> : <Prices />}</div>
+      <Tabs
+        items={TABS.map((key) => ({ value: key, label: t(`tabs.${key}`) }))}
+        value={tab}
+        onValueChange={(key) => setParams(key === "orders" ? {} : { tab: key })}
+        label={t("title")}
+        look="underline"
+      >
+        {tab === "orders" ? <Orders /> : <Prices />}
+      </Tabs>
     </div>
   );
 }

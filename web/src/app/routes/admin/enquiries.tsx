@@ -3,13 +3,20 @@ import { Download, Inbox, Search, SearchX, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { EnquiryPage, EnquiryStatus, type EnquirySummary } from "../../../../../contracts/admin.ts";
-import { company } from "../../../../../content/company.ts";
+import { EnquiryPage, EnquiryStatus, type EnquirySummary } from "#contracts/admin.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
-import { EmptyState, LoadError, PageHeader, Pagination, PanelSpinner, StatusBadge } from "../../../features/admin/admin-ui.tsx";
+import {
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Pagination,
+  PanelSpinner,
+  StatusBadge,
+} from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
@@ -17,6 +24,7 @@ import { contactServiceOptions, serviceLabel } from "../../../features/admin/ser
 import { i18n } from "../../../i18n/index.ts";
 import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/enquiries";
+import { paths } from "../../../lib/route-table.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -41,9 +49,19 @@ function readFilters(params: URLSearchParams) {
   };
 }
 
-function EnquiryLink({ enquiry, from, className, children }: { enquiry: EnquirySummary; from: string; className?: string; children: ReactNode }) {
+function EnquiryLink({
+  enquiry,
+  from,
+  className,
+  children,
+}: {
+  enquiry: EnquirySummary;
+  from: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <Link to={`/admin/enquiries/${encodeURIComponent(enquiry.id)}`} state={{ from }} className={className}>
+    <Link to={paths.adminEnquiry({ id: enquiry.id })} state={{ from }} className={className}>
       {children}
     </Link>
   );
@@ -104,7 +122,10 @@ export default function EnquiriesPage() {
   const list = useQuery({
     queryKey: ["/api/admin/enquiries", { ...params, page: filters.page, pageSize: PAGE_SIZE }],
     queryFn: () =>
-      getJson(`/api/admin/enquiries${queryString({ ...params, page: filters.page, pageSize: PAGE_SIZE })}`, EnquiryPage),
+      getJson(
+        `/api/admin/enquiries${queryString({ ...params, page: filters.page, pageSize: PAGE_SIZE })}`,
+        EnquiryPage,
+      ),
     retry: adminRetry,
     staleTime: 15_000,
     placeholderData: keepPreviousData,
@@ -134,7 +155,10 @@ export default function EnquiriesPage() {
         </h2>
         <div role="search" className="flex flex-col gap-2 border-b p-3 sm:flex-row sm:items-center sm:p-4">
           <div className="relative flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <label htmlFor="enquiry-search" className="sr-only">
               {t("enquiries.search")}
             </label>
@@ -208,33 +232,55 @@ export default function EnquiriesPage() {
             <table className="hidden w-full text-sm md:table" data-testid="enquiry-table">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("enquiries.columns.from")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("enquiries.columns.service")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("enquiries.columns.status")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("enquiries.columns.assignee")}</th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">{t("enquiries.columns.received")}</th>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                    {t("enquiries.columns.from")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("enquiries.columns.service")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("enquiries.columns.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("enquiries.columns.assignee")}
+                  </th>
+                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
+                    {t("enquiries.columns.received")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
                 {list.data.items.map((enquiry) => (
-                  <tr key={enquiry.id} className="relative transition-colors hover:bg-muted/50" data-testid="enquiry-row">
+                  <tr
+                    key={enquiry.id}
+                    className="relative transition-colors hover:bg-muted/50"
+                    data-testid="enquiry-row"
+                  >
                     <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[42%]">
                       <EnquiryLink
                         enquiry={enquiry}
                         from={from}
-                        className="block truncate font-medium text-foreground after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring"
+                        className={cn(
+                          "block truncate font-medium text-foreground after:absolute",
+                          "after:inset-0 focus-visible:outline-none after:focus-visible:outline-2",
+                          "after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring",
+                        )}
                       >
                         {enquiry.firstName} {enquiry.lastName}
                         <span className="ml-2 font-normal text-muted-foreground">{enquiry.email}</span>
                       </EnquiryLink>
                       <p className="mt-0.5 truncate text-xs text-muted-foreground">{enquiry.excerpt}</p>
                     </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{serviceLabel(enquiry.service)}</td>
+                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+                      {serviceLabel(enquiry.service)}
+                    </td>
                     <td className="px-3 py-3">
                       <StatusBadge status={enquiry.status} />
                     </td>
                     <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {enquiry.assignee?.displayName ?? <span className="text-muted-foreground italic">{t("enquiries.unassigned")}</span>}
+                      {enquiry.assignee?.displayName ?? (
+                        <span className="text-muted-foreground italic">{t("enquiries.unassigned")}</span>
+                      )}
                     </td>
                     <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
                       <time dateTime={enquiry.createdAt} title={formatDateTime(enquiry.createdAt)}>
@@ -250,7 +296,11 @@ export default function EnquiriesPage() {
             <ul className="divide-y md:hidden">
               {list.data.items.map((enquiry) => (
                 <li key={enquiry.id}>
-                  <EnquiryLink enquiry={enquiry} from={from} className="block px-4 py-3.5 transition-colors hover:bg-muted/50">
+                  <EnquiryLink
+                    enquiry={enquiry}
+                    from={from}
+                    className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
+                  >
                     <span className="flex items-start justify-between gap-3">
                       <span className="min-w-0">
                         <span className="block truncate text-sm font-medium text-foreground">

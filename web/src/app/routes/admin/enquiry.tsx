@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileQuestion, LoaderCircle, Mail } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { ArrowLeft, FileQuestion, Mail } from "lucide-react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import {
@@ -10,30 +10,24 @@ import {
   EnquiryNote,
   EnquiryStatus,
   type UpdateEnquiry,
-} from "../../../../../contracts/admin.ts";
-import { company } from "../../../../../content/company.ts";
+} from "#contracts/admin.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Label, Textarea } from "../../../components/ui/field.tsx";
+import { Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { actionLabel, changeLine } from "../../../features/admin/audit-format.ts";
-import {
-  Avatar,
-  describedBy,
-  EmptyState,
-  LoadError,
-  Panel,
-  PanelSpinner,
-  StatusBadge,
-} from "../../../features/admin/admin-ui.tsx";
+import { EmptyState, LoadError, Panel, PanelSpinner, StatusBadge } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isNetworkError, isStatus, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
 import { serviceLabel } from "../../../features/admin/services.ts";
-import { fieldCodes } from "../../../features/admin/validation.ts";
+import { NotesPanel } from "../../../features/admin/notes-panel.tsx";
 import { i18n } from "../../../i18n/index.ts";
 import type { Route } from "./+types/enquiry";
+import { paths } from "../../../lib/route-table.ts";
+import { cn } from "../../../lib/cn.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -55,99 +49,12 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Notes({ enquiry, detailKey }: { enquiry: EnquiryDetail; detailKey: readonly unknown[] }) {
-  const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
-  const [body, setBody] = useState("");
-  const [problem, setProblem] = useState<string>();
-  const url = `/api/admin/enquiries/${encodeURIComponent(enquiry.id)}/notes`;
-
-  const addNote = useMutation({
-    mutationFn: (note: AddEnquiryNote) => sendJson("POST", url, note, EnquiryNote),
-    onSuccess: (note) => {
-      queryClient.setQueryData<EnquiryDetail>(detailKey, (current) => (current ? { ...current, notes: [...current.notes, note] } : current));
-      void queryClient.invalidateQueries({ queryKey: detailKey });
-      setBody("");
-      toast({ title: t("enquiry.noteAdded"), variant: "success" });
-    },
-    onError: (error) => {
-      if (isStatus(error, 401)) return;
-      setProblem(isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("enquiry.noteFailed")));
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (addNote.isPending) return;
-    const parsed = AddEnquiryNote.safeParse({ body });
-    if (!parsed.success) {
-      const code = fieldCodes<"body">(parsed.error).body ?? "too_small";
-      setProblem(t(`validation.note.body.${code}` as "validation.note.body.too_small", { defaultValue: t("validation.invalid") }));
-      return;
-    }
-    addNote.mutate(parsed.data);
-  };
-
-  return (
-    <Panel title={t("enquiry.notes")} description={t("enquiry.notesLead")} bodyClassName="p-0">
-      {enquiry.notes.length === 0 ? (
-        <p className="px-5 pt-4 text-sm text-muted-foreground">{t("enquiry.noNotes")}</p>
-      ) : (
-        <ol className="divide-y" data-testid="enquiry-notes">
-          {enquiry.notes.map((note) => (
-            <li key={note.id} className="flex gap-3 px-5 py-4">
-              <Avatar name={note.author?.displayName ?? "?"} className="size-7 text-[10px]" />
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
-                  <span className="font-medium text-foreground">{note.author?.displayName ?? t("enquiry.formerStaff")}</span>
-                  <time dateTime={note.createdAt} title={formatDateTime(note.createdAt)} className="text-muted-foreground">
-                    {formatRelative(note.createdAt)}
-                  </time>
-                </p>
-                <p className="mt-1 text-sm leading-relaxed whitespace-pre-wrap break-words text-foreground">{note.body}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      <form noValidate onSubmit={onSubmit} className="grid gap-2 p-5">
-        <Label htmlFor="enquiry-note" className="sr-only">
-          {t("enquiry.noteLabel")}
-        </Label>
-        <Textarea
-          id="enquiry-note"
-          value={body}
-          onChange={(event) => {
-            setBody(event.target.value);
-            setProblem(undefined);
-          }}
-          placeholder={t("enquiry.notePlaceholder")}
-          className="min-h-24!"
-          maxLength={5000}
-          {...describedBy("enquiry-note", { error: problem })}
-        />
-        {problem ? (
-          <p id="enquiry-note-error" className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={addNote.isPending}>
-            {addNote.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {addNote.isPending ? t("enquiry.addingNote") : t("enquiry.addNote")}
-          </Button>
-        </div>
-      </form>
-    </Panel>
-  );
-}
-
 export default function EnquiryPage() {
   const { t } = useTranslation("admin");
   const { id = "" } = useParams();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const backTo = `/admin/enquiries${typeof location.state?.from === "string" ? location.state.from : ""}`;
+  const backTo = `${paths.adminEnquiries()}${typeof location.state?.from === "string" ? location.state.from : ""}`;
   const detailKey = [`/api/admin/enquiries/${id}`] as const;
 
   const enquiry = useQuery({
@@ -171,7 +78,9 @@ export default function EnquiryPage() {
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/enquiries"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/overview"] });
       toast({
-        title: changes.status ? t("enquiry.statusSaved", { status: t(`status.${data.status}`) }) : t("enquiry.assigneeSaved"),
+        title: changes.status
+          ? t("enquiry.statusSaved", { status: t(`status.${data.status}`) })
+          : t("enquiry.assigneeSaved"),
         variant: "success",
       });
     },
@@ -179,7 +88,9 @@ export default function EnquiryPage() {
       if (isStatus(error, 401)) return;
       toast({
         title: t("enquiry.saveFailed"),
-        description: isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
+        description: isNetworkError(error)
+          ? t("common.connectionError")
+          : (serverMessage(error) ?? t("common.unexpectedError")),
         variant: "destructive",
       });
     },
@@ -188,7 +99,10 @@ export default function EnquiryPage() {
   const back = (
     <Link
       to={backTo}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-md text-sm font-medium",
+        "text-muted-foreground transition-colors hover:text-foreground",
+      )}
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t("enquiry.back")}
@@ -244,12 +158,27 @@ export default function EnquiryPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 gap-6">
           <Panel title={t("enquiry.message")}>
-            <p className="text-sm leading-relaxed whitespace-pre-wrap break-words text-foreground" data-testid="enquiry-message">
+            <p
+              className="text-sm leading-relaxed whitespace-pre-wrap break-words text-foreground"
+              data-testid="enquiry-message"
+            >
               {data.message}
             </p>
           </Panel>
 
-          <Notes enquiry={data} detailKey={detailKey} />
+          <NotesPanel
+            scope="enquiry"
+            notes={data.notes}
+            url={`/api/admin/enquiries/${encodeURIComponent(data.id)}/notes`}
+            request={AddEnquiryNote}
+            response={EnquiryNote}
+            onSaved={(note) => {
+              queryClient.setQueryData<EnquiryDetail>(detailKey, (current) =>
+                current ? { ...current, notes: [...current.notes, note] } : current,
+              );
+              void queryClient.invalidateQueries({ queryKey: detailKey });
+            }}
+          />
 
           <Panel title={t("enquiry.history")}>
             {data.history.length === 0 ? (
@@ -260,7 +189,10 @@ export default function EnquiryPage() {
                   const change = changeLine(t, entry, names);
                   return (
                     <li key={entry.id} className="relative">
-                      <span aria-hidden="true" className="absolute top-1.5 -left-[1.6875rem] size-2.5 rounded-full border-2 border-card bg-primary/70" />
+                      <span
+                        aria-hidden="true"
+                        className="absolute top-1.5 -left-[1.6875rem] size-2.5 rounded-full border-2 border-card bg-primary/70"
+                      />
                       <p className="text-sm text-foreground">
                         <span className="font-medium">{entry.actor ?? t("enquiry.system")}</span>{" "}
                         <span className="text-muted-foreground">{actionLabel(t, entry.action).toLowerCase()}</span>
@@ -324,7 +256,11 @@ export default function EnquiryPage() {
             <dl className="divide-y">
               <Detail term={t("enquiry.name")}>{name}</Detail>
               <Detail term={t("enquiry.email")}>
-                <a href={`mailto:${data.email}`} className="font-medium text-primary underline-offset-4 hover:underline" data-testid="enquiry-email">
+                <a
+                  href={`mailto:${data.email}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="enquiry-email"
+                >
                   {data.email}
                 </a>
               </Detail>
@@ -335,7 +271,11 @@ export default function EnquiryPage() {
               <Detail term={t("enquiry.updatedAt")}>
                 <time dateTime={data.updatedAt}>{formatDateTime(data.updatedAt)}</time>
               </Detail>
-              {data.ipAddress ? <Detail term={t("enquiry.ipAddress")}><span className="font-mono text-xs">{data.ipAddress}</span></Detail> : null}
+              {data.ipAddress ? (
+                <Detail term={t("enquiry.ipAddress")}>
+                  <span className="font-mono text-xs">{data.ipAddress}</span>
+                </Detail>
+              ) : null}
               {data.userAgent ? (
                 <Detail term={t("enquiry.userAgent")}>
                   <span className="text-xs text-muted-foreground">{data.userAgent}</span>

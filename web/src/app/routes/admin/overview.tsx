@@ -1,11 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, CalendarDays, CreditCard, Inbox, MessagesSquare, ShoppingCart, Sun, type LucideIcon } from "lucide-react";
+import {
+  ArrowRight,
+  CalendarDays,
+  CreditCard,
+  Inbox,
+  MessagesSquare,
+  ShoppingCart,
+  Sun,
+  type LucideIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Overview } from "../../../../../contracts/admin.ts";
-import { company } from "../../../../../content/company.ts";
+import { Overview } from "#contracts/admin.ts";
+import { RegistryHealthList } from "#contracts/domain-orders.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
@@ -16,6 +27,7 @@ import { useAdminUser } from "../../../features/admin/session.tsx";
 import { i18n } from "../../../i18n/index.ts";
 import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/overview";
+import { paths } from "../../../lib/route-table.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -83,7 +95,7 @@ export default function OverviewPage() {
         description={t("overview.lead")}
         actions={
           <Button asChild variant="outline" size="sm">
-            <Link to="/admin/enquiries">
+            <Link to={paths.adminEnquiries()}>
               {t("overview.viewInbox")}
               <ArrowRight aria-hidden="true" />
             </Link>
@@ -99,8 +111,18 @@ export default function OverviewPage() {
       ) : data ? (
         <>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-            <Tile icon={Sun} label={t("overview.tiles.today")} value={formatNumber(data.enquiries.today)} testId="tile-today" />
-            <Tile icon={CalendarDays} label={t("overview.tiles.week")} value={formatNumber(data.enquiries.week)} testId="tile-week" />
+            <Tile
+              icon={Sun}
+              label={t("overview.tiles.today")}
+              value={formatNumber(data.enquiries.today)}
+              testId="tile-today"
+            />
+            <Tile
+              icon={CalendarDays}
+              label={t("overview.tiles.week")}
+              value={formatNumber(data.enquiries.week)}
+              testId="tile-week"
+            />
             <Tile
               icon={Inbox}
               label={t("overview.tiles.open")}
@@ -117,11 +139,7 @@ export default function OverviewPage() {
             <Tile
               icon={CreditCard}
               label={t("overview.tiles.payments")}
-              value={
-                data.payments === null
-                  ? null
-                  : formatNumber(data.payments.week)
-              }
+              value={data.payments === null ? null : formatNumber(data.payments.week)}
               hint={
                 data.payments === null
                   ? undefined
@@ -150,17 +168,73 @@ export default function OverviewPage() {
                   {data.paymentTotals.map((total) => (
                     <li key={total.currency} className="rounded-lg border bg-muted/50 px-3 py-2 text-sm">
                       <span className="font-semibold text-foreground tabular-nums">
-                        {new Intl.NumberFormat("en", { style: "currency", currency: total.currency, maximumFractionDigits: 2 }).format(Number(total.amount))}
+                        {new Intl.NumberFormat("en", {
+                          style: "currency",
+                          currency: total.currency,
+                          maximumFractionDigits: 2,
+                        }).format(Number(total.amount))}
                       </span>{" "}
-                      <span className="text-muted-foreground">{t("overview.chart.receivedCount", { count: total.count })}</span>
+                      <span className="text-muted-foreground">
+                        {t("overview.chart.receivedCount", { count: total.count })}
+                      </span>
                     </li>
                   ))}
                 </ul>
               )}
             </div>
           </Panel>
+          <RegistryHealthPanel />
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Each configured EPP server, as this instance sees it now: can registrations go through? */
+function RegistryHealthPanel() {
+  const { t } = useTranslation("admin");
+  const health = useQuery({
+    queryKey: ["/api/admin/domains/registries"],
+    queryFn: () => getJson("/api/admin/domains/registries", RegistryHealthList),
+    retry: adminRetry,
+    staleTime: 30_000,
+  });
+  return (
+    <Panel title={t("overview.registries.title")} description={t("overview.registries.lead")}>
+      {health.isPending ? (
+        <PanelSpinner />
+      ) : health.isError ? (
+        <LoadError error={health.error} onRetry={() => void health.refetch()} />
+      ) : health.data.registries.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("overview.registries.none")}</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="registry-health">
+          {health.data.registries.map((registry) => (
+            <li key={registry.id} className="rounded-lg border p-3 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-foreground">{registry.name}</span>
+                <Badge tone={registry.state === "up" ? "success" : "warning"}>
+                  {t(`overview.registries.state.${registry.state}`)}
+                </Badge>
+              </p>
+              <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{registry.endpoint}</p>
+              <p className="mt-1 text-muted-foreground">
+                {t("overview.registries.detail", {
+                  sessions: registry.sessions,
+                  max: registry.maxSessions,
+                  latency: registry.latencyMs ?? "—",
+                  tlds: registry.tlds.map((tld) => `.${tld}`).join(" "),
+                })}
+              </p>
+              {registry.state === "down" && registry.lastError ? (
+                <p className="mt-1 break-words text-foreground">
+                  {t("overview.registries.lastError", { error: registry.lastError })}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   );
 }

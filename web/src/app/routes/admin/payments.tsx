@@ -3,7 +3,7 @@ import { CreditCard, Download, RefreshCw, SearchX, Send, X } from "lucide-react"
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { company } from "../../../../../content/company.ts";
+import { company } from "#content/company.ts";
 import {
   AdminTransaction,
   AdminTransactionDetail,
@@ -12,14 +12,22 @@ import {
   TransactionList,
   paymentCountries,
   paymentCountry,
+  providerDisplayName,
   type PaymentCountryCode,
-} from "../../../../../contracts/payments.ts";
+} from "#contracts/payments.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
-import { EmptyState, LoadError, PageHeader, Pagination, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
+import {
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Pagination,
+  Panel,
+  PanelSpinner,
+} from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatNumber, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
@@ -34,7 +42,12 @@ registerMessages("paymentsAdmin", "en", messages);
 registerMessages("payment", "en", paymentMessages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({ title: i18n.t("meta.title", { ns: "paymentsAdmin" }), description: company.name, path: location.pathname, noindex: true });
+  return pageMeta({
+    title: i18n.t("meta.title", { ns: "paymentsAdmin" }),
+    description: company.name,
+    path: location.pathname,
+    noindex: true,
+  });
 }
 
 const PAGE_SIZE = 25;
@@ -44,14 +57,19 @@ type FilterName = (typeof FILTERS)[number];
 function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation("paymentsAdmin");
   const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ["/api/admin/payments", id], queryFn: () => getJson(`/api/admin/payments/${encodeURIComponent(id)}`, AdminTransactionDetail), retry: adminRetry });
+  const detail = useQuery({
+    queryKey: ["/api/admin/payments", id],
+    queryFn: () => getJson(`/api/admin/payments/${encodeURIComponent(id)}`, AdminTransactionDetail),
+    retry: adminRetry,
+  });
   const recheck = useMutation({
     mutationFn: () => sendJson("POST", `/api/admin/payments/${encodeURIComponent(id)}/recheck`, {}, AdminTransaction),
     onSuccess: () => {
       toast({ title: t("detail.rechecked"), variant: "success" });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] });
     },
-    onError: (error) => toast({ title: t("detail.recheck"), description: serverMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: t("detail.recheck"), description: serverMessage(error), variant: "destructive" }),
   });
   const tx = detail.data?.transaction;
   const none = t("detail.none");
@@ -85,9 +103,12 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
                 [t("columns.amount"), `${formatNumber(Number(tx.amount))} ${tx.currency}`],
                 [t("columns.kind"), t(`kinds.${tx.kind}`)],
                 [t("columns.phone"), `+${tx.phoneNumber}`],
-                [t("columns.provider"), tx.provider ?? none],
+                [t("columns.provider"), tx.provider ? `${providerDisplayName(tx.provider)} (${tx.provider})` : none],
                 [t("detail.providerTransactionId"), tx.providerTransactionId ?? none],
-                [t("detail.failure"), tx.failureCode ? `${tx.failureCode}${tx.failureMessage ? ` — ${tx.failureMessage}` : ""}` : none],
+                [
+                  t("detail.failure"),
+                  tx.failureCode ? `${tx.failureCode}${tx.failureMessage ? ` — ${tx.failureMessage}` : ""}` : none,
+                ],
                 [t("detail.description"), tx.description ?? none],
                 [t("detail.order"), tx.orderType ? `${tx.orderType} ${tx.orderRef ?? ""}` : none],
               ] as const
@@ -110,14 +131,17 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
                     <span className="font-semibold">{event.source}</span>
                     {event.toStatus ? (
                       <span>
-                        {event.fromStatus ?? "∅"} → {event.toStatus} ({event.applied ? t("detail.applied") : t("detail.ignored")})
+                        {event.fromStatus ?? "∅"} → {event.toStatus} (
+                        {event.applied ? t("detail.applied") : t("detail.ignored")})
                       </span>
                     ) : null}
                   </div>
                   {event.raw !== null && event.raw !== undefined ? (
                     <details className="mt-1">
                       <summary className="cursor-pointer text-muted-foreground">{t("detail.raw")}</summary>
-                      <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] leading-snug">{JSON.stringify(event.raw, null, 2)}</pre>
+                      <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] leading-snug">
+                        {JSON.stringify(event.raw, null, 2)}
+                      </pre>
                     </details>
                   ) : null}
                 </li>
@@ -139,9 +163,25 @@ function PayoutForm() {
   const [description, setDescription] = useState("");
   const currency = paymentCountry(country)!.currency;
   const payout = useMutation({
-    mutationFn: () => sendJson("POST", "/api/payouts", { phoneNumber: phoneNumber.replace(/\D/g, ""), amount, currency, country, description: description || undefined }, PaymentCreated),
+    mutationFn: () =>
+      sendJson(
+        "POST",
+        "/api/payouts",
+        {
+          phoneNumber: phoneNumber.replace(/\D/g, ""),
+          amount,
+          currency,
+          country,
+          description: description || undefined,
+        },
+        PaymentCreated,
+      ),
     onSuccess: (created) => {
-      toast({ title: t("payout.sent", { status: created.status }), description: created.transactionId, variant: "success" });
+      toast({
+        title: t("payout.sent", { status: created.status }),
+        description: created.transactionId,
+        variant: "success",
+      });
       setAmount("");
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] });
     },
@@ -156,7 +196,12 @@ function PayoutForm() {
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <div className="grid gap-1.5">
           <Label htmlFor="payout-country">{t("payout.country")}</Label>
-          <Select compact id="payout-country" value={country} onChange={(event) => setCountry(event.target.value as PaymentCountryCode)}>
+          <Select
+            compact
+            id="payout-country"
+            value={country}
+            onChange={(event) => setCountry(event.target.value as PaymentCountryCode)}
+          >
             {paymentCountries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.flag} {c.code} ({c.currency})
@@ -166,15 +211,36 @@ function PayoutForm() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-phone">{t("payout.phone")}</Label>
-          <Input id="payout-phone" className="h-9!" inputMode="tel" value={phoneNumber} onChange={(e) => setPhone(e.target.value)} placeholder={`${paymentCountry(country)!.prefix}783456789`} required />
+          <Input
+            id="payout-phone"
+            className="h-9!"
+            inputMode="tel"
+            value={phoneNumber}
+            onChange={(e) => setPhone(e.target.value)}
+            placeholder={`${paymentCountry(country)!.prefix}783456789`}
+            required
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-amount">{t("payout.amount")}</Label>
-          <Input id="payout-amount" className="h-9!" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+          <Input
+            id="payout-amount"
+            className="h-9!"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            required
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-description">{t("payout.description")}</Label>
-          <Input id="payout-description" className="h-9!" maxLength={22} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input
+            id="payout-description"
+            className="h-9!"
+            maxLength={22}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </div>
         <Button type="submit" size="sm" disabled={payout.isPending}>
           <Send aria-hidden="true" />
@@ -189,7 +255,10 @@ export default function PaymentsAdminPage() {
   const { t } = useTranslation("paymentsAdmin");
   const [searchParams, setSearchParams] = useSearchParams();
   const [selected, setSelected] = useState<string | null>(null);
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? ""])) as Record<FilterName, string>;
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? ""])) as Record<
+    FilterName,
+    string
+  >;
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
   const setFilter = (name: FilterName | "page", value: string) =>
     setSearchParams((current) => {
@@ -202,7 +271,8 @@ export default function PaymentsAdminPage() {
   const filtered = FILTERS.some((name) => filters[name]);
   const list = useQuery({
     queryKey: ["/api/admin/payments", { ...filters, page }],
-    queryFn: () => getJson(`/api/admin/payments${queryString({ ...filters, page, pageSize: PAGE_SIZE })}`, TransactionList),
+    queryFn: () =>
+      getJson(`/api/admin/payments${queryString({ ...filters, page, pageSize: PAGE_SIZE })}`, TransactionList),
     retry: adminRetry,
     staleTime: 10_000,
     placeholderData: keepPreviousData,
@@ -223,7 +293,9 @@ export default function PaymentsAdminPage() {
           </Button>
         }
       />
-      {testMode ? <p className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white">{t("testMode")}</p> : null}
+      {testMode ? (
+        <p className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white">{t("testMode")}</p>
+      ) : null}
 
       <Panel title={t("totalsTitle")}>
         {list.data && list.data.totals.length > 0 ? (
@@ -231,7 +303,8 @@ export default function PaymentsAdminPage() {
             {list.data.totals.map((total) => (
               <li key={total.currency} className="rounded-lg border p-4">
                 <p className="text-2xl font-semibold tabular-nums">
-                  {formatNumber(Number(total.completedAmount))} <span className="text-base text-muted-foreground">{total.currency}</span>
+                  {formatNumber(Number(total.completedAmount))}{" "}
+                  <span className="text-base text-muted-foreground">{total.currency}</span>
                 </p>
                 <p className="text-xs text-muted-foreground">{t("totalCount", { count: total.completedCount })}</p>
               </li>
@@ -249,38 +322,86 @@ export default function PaymentsAdminPage() {
           {t("title")}
         </h2>
         <div role="search" className="grid gap-2 border-b p-3 sm:grid-cols-4 sm:p-4">
-          <label className="sr-only" htmlFor="payment-search">{t("filters.search")}</label>
-          <Input id="payment-search" type="search" className="h-9! sm:col-span-2" placeholder={t("filters.search")} defaultValue={filters.q} onKeyDown={(e) => e.key === "Enter" && setFilter("q", e.currentTarget.value.trim())} onBlur={(e) => setFilter("q", e.currentTarget.value.trim())} />
-          <label className="sr-only" htmlFor="payment-status">{t("filters.status")}</label>
-          <Select compact id="payment-status" value={filters.status} onChange={(e) => setFilter("status", e.target.value)}>
+          <label className="sr-only" htmlFor="payment-search">
+            {t("filters.search")}
+          </label>
+          <Input
+            id="payment-search"
+            type="search"
+            className="h-9! sm:col-span-2"
+            placeholder={t("filters.search")}
+            defaultValue={filters.q}
+            onKeyDown={(e) => e.key === "Enter" && setFilter("q", e.currentTarget.value.trim())}
+            onBlur={(e) => setFilter("q", e.currentTarget.value.trim())}
+          />
+          <label className="sr-only" htmlFor="payment-status">
+            {t("filters.status")}
+          </label>
+          <Select
+            compact
+            id="payment-status"
+            value={filters.status}
+            onChange={(e) => setFilter("status", e.target.value)}
+          >
             <option value="">{t("filters.allStatuses")}</option>
             {TRANSACTION_STATUSES.map((status) => (
-              <option key={status} value={status}>{status}</option>
+              <option key={status} value={status}>
+                {status}
+              </option>
             ))}
           </Select>
-          <label className="sr-only" htmlFor="payment-country">{t("filters.country")}</label>
-          <Select compact id="payment-country" value={filters.country} onChange={(e) => setFilter("country", e.target.value)}>
+          <label className="sr-only" htmlFor="payment-country">
+            {t("filters.country")}
+          </label>
+          <Select
+            compact
+            id="payment-country"
+            value={filters.country}
+            onChange={(e) => setFilter("country", e.target.value)}
+          >
             <option value="">{t("filters.allCountries")}</option>
             {paymentCountries.map((c) => (
-              <option key={c.code} value={c.code}>{c.flag} {c.code}</option>
+              <option key={c.code} value={c.code}>
+                {c.flag} {c.code}
+              </option>
             ))}
           </Select>
-          <label className="sr-only" htmlFor="payment-kind">{t("filters.kind")}</label>
+          <label className="sr-only" htmlFor="payment-kind">
+            {t("filters.kind")}
+          </label>
           <Select compact id="payment-kind" value={filters.kind} onChange={(e) => setFilter("kind", e.target.value)}>
             <option value="">{t("filters.allKinds")}</option>
             <option value="deposit">{t("kinds.deposit")}</option>
             <option value="payout">{t("kinds.payout")}</option>
+            <option value="refund">{t("kinds.refund")}</option>
           </Select>
           {(["from", "to"] as const).map((name) => (
             <div key={name} className="flex items-center gap-2">
-              <label htmlFor={`payment-${name}`} className="text-xs text-muted-foreground">{t(`filters.${name}`)}</label>
-              <Input id={`payment-${name}`} type="date" className="h-9!" value={filters[name]} onChange={(e) => setFilter(name, e.target.value)} />
+              <label htmlFor={`payment-${name}`} className="text-xs text-muted-foreground">
+                {t(`filters.${name}`)}
+              </label>
+              <Input
+                id={`payment-${name}`}
+                type="date"
+                className="h-9!"
+                value={filters[name]}
+                onChange={(e) => setFilter(name, e.target.value)}
+              />
             </div>
           ))}
           {(["minAmount", "maxAmount"] as const).map((name) => (
             <div key={name}>
-              <label htmlFor={`payment-${name}`} className="sr-only">{t(`filters.${name}`)}</label>
-              <Input id={`payment-${name}`} inputMode="numeric" className="h-9!" placeholder={t(`filters.${name}`)} defaultValue={filters[name]} onBlur={(e) => setFilter(name, e.currentTarget.value.replace(/[^\d.]/g, ""))} />
+              <label htmlFor={`payment-${name}`} className="sr-only">
+                {t(`filters.${name}`)}
+              </label>
+              <Input
+                id={`payment-${name}`}
+                inputMode="numeric"
+                className="h-9!"
+                placeholder={t(`filters.${name}`)}
+                defaultValue={filters[name]}
+                onBlur={(e) => setFilter(name, e.currentTarget.value.replace(/[^\d.]/g, ""))}
+              />
             </div>
           ))}
           {filtered ? (
@@ -296,41 +417,83 @@ export default function PaymentsAdminPage() {
         ) : list.isError && !list.data ? (
           <LoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data && list.data.items.length === 0 ? (
-          filtered ? <EmptyState icon={SearchX} title={t("noMatchTitle")} body={t("noMatchBody")} /> : <EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />
+          filtered ? (
+            <EmptyState icon={SearchX} title={t("noMatchTitle")} body={t("noMatchBody")} />
+          ) : (
+            <EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />
+          )
         ) : list.data ? (
-          <div className={cn("overflow-x-auto transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
+          <div
+            className={cn("overflow-x-auto transition-opacity", list.isPlaceholderData && "opacity-60")}
+            aria-busy={list.isFetching}
+          >
             <table className="w-full text-sm" data-testid="payment-table">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("columns.created")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.amount")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.kind")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.country")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.phone")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("columns.provider")}</th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">{t("columns.status")}</th>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                    {t("columns.created")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("columns.amount")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("columns.kind")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("columns.country")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("columns.phone")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("columns.provider")}
+                  </th>
+                  <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
+                    {t("columns.status")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
                 {list.data.items.map((item) => (
-                  <tr key={item.id} className={cn("transition-colors hover:bg-muted/50", selected === item.id && "bg-muted/60")} data-testid="payment-row">
+                  <tr
+                    key={item.id}
+                    className={cn("transition-colors hover:bg-muted/50", selected === item.id && "bg-muted/60")}
+                    data-testid="payment-row"
+                  >
                     <td className="py-3 pr-3 pl-5 whitespace-nowrap">
-                      <button type="button" className="text-left font-medium text-foreground underline-offset-2 hover:underline" onClick={() => setSelected(item.id)}>
-                        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>{formatRelative(item.createdAt)}</time>
+                      <button
+                        type="button"
+                        className="text-left font-medium text-foreground underline-offset-2 hover:underline"
+                        onClick={() => setSelected(item.id)}
+                      >
+                        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+                          {formatRelative(item.createdAt)}
+                        </time>
                         <span className="ml-2 font-mono text-xs text-muted-foreground">{item.id.slice(0, 8)}</span>
                       </button>
                     </td>
-                    <td className="px-3 py-3 whitespace-nowrap tabular-nums">{formatNumber(Number(item.amount))} {item.currency}</td>
+                    <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                      {formatNumber(Number(item.amount))} {item.currency}
+                    </td>
                     <td className="px-3 py-3">{t(`kinds.${item.kind}`)}</td>
-                    <td className="px-3 py-3">{paymentCountry(item.country)?.flag} {item.country}</td>
+                    <td className="px-3 py-3">
+                      {paymentCountry(item.country)?.flag} {item.country}
+                    </td>
                     <td className="px-3 py-3 font-mono text-xs">+{item.phoneNumber}</td>
-                    <td className="px-3 py-3 text-muted-foreground">{item.provider ?? "—"}</td>
-                    <td className="py-3 pr-5 pl-3"><PaymentStatusBadge status={item.status} className="text-xs" /></td>
+                    <td className="px-3 py-3 text-muted-foreground">{providerDisplayName(item.provider) ?? "—"}</td>
+                    <td className="py-3 pr-5 pl-3">
+                      <PaymentStatusBadge status={item.status} className="text-xs" />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setFilter("page", String(next))} />
+            <Pagination
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              onPage={(next) => setFilter("page", String(next))}
+            />
           </div>
         ) : null}
       </section>

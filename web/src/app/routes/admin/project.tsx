@@ -1,36 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, FileQuestion, Inbox, LoaderCircle, Mail } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
-import type { z } from "zod";
+import { ArrowLeft, ExternalLink, FileQuestion, Inbox, Mail } from "lucide-react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
-import { Assignees } from "../../../../../contracts/admin.ts";
-import { AddProjectNote, ProjectDetail, ProjectStatus, type UpdateProject } from "../../../../../contracts/advisor.ts";
-import { company } from "../../../../../content/company.ts";
+import { Assignees } from "#contracts/admin.ts";
+import { AddProjectNote, ProjectDetail, ProjectStatus, type UpdateProject } from "#contracts/advisor.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Label, Textarea } from "../../../components/ui/field.tsx";
+import { Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { actionLabel, changeLine } from "../../../features/admin/audit-format.ts";
-import {
-  Avatar,
-  describedBy,
-  EmptyState,
-  LoadError,
-  Panel,
-  PanelSpinner,
-  ProjectStatusBadge,
-} from "../../../features/admin/admin-ui.tsx";
+import { EmptyState, LoadError, Panel, PanelSpinner, ProjectStatusBadge } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isNetworkError, isStatus, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
-import { fieldCodes } from "../../../features/admin/validation.ts";
+import { NotesPanel } from "../../../features/admin/notes-panel.tsx";
 import { budgetLimits } from "../../../features/advisor/money.ts";
 import { PlanCard } from "../../../features/advisor/plan-card.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/advisor.json";
 import type { Route } from "./+types/project";
+import { paths } from "../../../lib/route-table.ts";
+import { cn } from "../../../lib/cn.ts";
 
 // The plan and the visitor's answers read in the advisor's own words.
 registerMessages("advisor", "en", messages);
@@ -64,15 +57,22 @@ function Answers({ project }: { project: ProjectDetail }) {
     [t("project.answer.projectType"), tAdvisor(`steps.projectType.options.${a.projectType}.label`)],
     [t("project.answer.audience"), tAdvisor(`steps.audience.options.${a.audience}.label`)],
     [t("project.answer.growth"), tAdvisor(`steps.audience.growth.${a.growth}.label`)],
-    [t("project.answer.budget"), (tAdvisor as (key: string, values: object) => string)(`steps.budget.options.${a.budget}.label`, limits[a.budget])],
+    [
+      t("project.answer.budget"),
+      (tAdvisor as (key: string, values: object) => string)(`steps.budget.options.${a.budget}.label`, limits[a.budget]),
+    ],
     [t("project.answer.timeline"), tAdvisor(`steps.timeline.options.${a.timeline}.label`)],
     [
       t("project.answer.skills"),
-      a.skills.length ? a.skills.map((skill) => tAdvisor(`steps.skills.options.${skill}`)).join(", ") : t("project.answer.none"),
+      a.skills.length
+        ? a.skills.map((skill) => tAdvisor(`steps.skills.options.${skill}`)).join(", ")
+        : t("project.answer.none"),
     ],
     [
       t("project.answer.mustHaves"),
-      a.mustHaves.length ? a.mustHaves.map((need) => tAdvisor(`steps.mustHaves.options.${need}.label`)).join(", ") : t("project.answer.none"),
+      a.mustHaves.length
+        ? a.mustHaves.map((need) => tAdvisor(`steps.mustHaves.options.${need}.label`)).join(", ")
+        : t("project.answer.none"),
     ],
     [t("project.answer.hosting"), tAdvisor(`steps.hosting.options.${a.hosting}.label`)],
   ];
@@ -86,92 +86,6 @@ function Answers({ project }: { project: ProjectDetail }) {
           </div>
         ))}
       </dl>
-    </Panel>
-  );
-}
-
-function Notes({ project, detailKey }: { project: ProjectDetail; detailKey: readonly unknown[] }) {
-  const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
-  const [body, setBody] = useState("");
-  const [problem, setProblem] = useState<string>();
-  const url = `/api/admin/projects/${encodeURIComponent(project.id)}/notes`;
-
-  const addNote = useMutation({
-    mutationFn: (note: z.infer<typeof AddProjectNote>) => sendJson("POST", url, note, ProjectDetail),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(detailKey, detail);
-      setBody("");
-      toast({ title: t("project.noteAdded"), variant: "success" });
-    },
-    onError: (error) => {
-      if (isStatus(error, 401)) return;
-      setProblem(isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("project.noteFailed")));
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (addNote.isPending) return;
-    const parsed = AddProjectNote.safeParse({ body });
-    if (!parsed.success) {
-      const code = fieldCodes<"body">(parsed.error).body ?? "too_small";
-      setProblem(t(`validation.note.body.${code}` as "validation.note.body.too_small", { defaultValue: t("validation.invalid") }));
-      return;
-    }
-    addNote.mutate(parsed.data);
-  };
-
-  return (
-    <Panel title={t("project.notes")} description={t("project.notesLead")} bodyClassName="p-0">
-      {project.notes.length === 0 ? (
-        <p className="px-5 pt-4 text-sm text-muted-foreground">{t("project.noNotes")}</p>
-      ) : (
-        <ol className="divide-y" data-testid="project-notes">
-          {project.notes.map((note) => (
-            <li key={note.id} className="flex gap-3 px-5 py-4">
-              <Avatar name={note.author?.displayName ?? "?"} className="size-7 text-[10px]" />
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
-                  <span className="font-medium text-foreground">{note.author?.displayName ?? t("project.formerStaff")}</span>
-                  <time dateTime={note.createdAt} title={formatDateTime(note.createdAt)} className="text-muted-foreground">
-                    {formatRelative(note.createdAt)}
-                  </time>
-                </p>
-                <p className="mt-1 text-sm leading-relaxed whitespace-pre-wrap break-words text-foreground">{note.body}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      <form noValidate onSubmit={onSubmit} className="grid gap-2 p-5">
-        <Label htmlFor="project-note" className="sr-only">
-          {t("project.noteLabel")}
-        </Label>
-        <Textarea
-          id="project-note"
-          value={body}
-          onChange={(event) => {
-            setBody(event.target.value);
-            setProblem(undefined);
-          }}
-          placeholder={t("project.notePlaceholder")}
-          className="min-h-24!"
-          maxLength={5000}
-          {...describedBy("project-note", { error: problem })}
-        />
-        {problem ? (
-          <p id="project-note-error" className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={addNote.isPending}>
-            {addNote.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {addNote.isPending ? t("project.addingNote") : t("project.addNote")}
-          </Button>
-        </div>
-      </form>
     </Panel>
   );
 }
@@ -191,7 +105,11 @@ function Contact({ project }: { project: ProjectDetail }) {
       <dl className="divide-y">
         <Detail term={t("project.name")}>{project.contactName}</Detail>
         <Detail term={t("project.email")}>
-          <a href={`mailto:${project.contactEmail}`} className="font-medium text-primary underline-offset-4 hover:underline" data-testid="project-email">
+          <a
+            href={`mailto:${project.contactEmail}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            data-testid="project-email"
+          >
             {project.contactEmail}
           </a>
         </Detail>
@@ -211,7 +129,7 @@ function Contact({ project }: { project: ProjectDetail }) {
       <div className="mt-4 grid gap-2">
         {project.enquiryId ? (
           <Button asChild variant="outline" size="sm" className="w-full">
-            <Link to={`/admin/enquiries/${encodeURIComponent(project.enquiryId)}`}>
+            <Link to={paths.adminEnquiry({ id: project.enquiryId })}>
               <Inbox aria-hidden="true" />
               {t("project.openEnquiry")}
             </Link>
@@ -234,7 +152,7 @@ export default function ProjectPage() {
   const { id = "" } = useParams();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const backTo = `/admin/projects${typeof location.state?.from === "string" ? location.state.from : ""}`;
+  const backTo = `${paths.adminProjects()}${typeof location.state?.from === "string" ? location.state.from : ""}`;
   const detailKey = [`/api/admin/projects/${id}`] as const;
 
   const project = useQuery({
@@ -251,12 +169,15 @@ export default function ProjectPage() {
   const names = new Map((assignees.data?.items ?? []).map((person) => [person.id, person.displayName]));
 
   const update = useMutation({
-    mutationFn: (changes: UpdateProject) => sendJson("PATCH", `/api/admin/projects/${encodeURIComponent(id)}`, changes, ProjectDetail),
+    mutationFn: (changes: UpdateProject) =>
+      sendJson("PATCH", `/api/admin/projects/${encodeURIComponent(id)}`, changes, ProjectDetail),
     onSuccess: (data, changes) => {
       queryClient.setQueryData(detailKey, data);
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/projects"] });
       toast({
-        title: changes.status ? t("project.statusSaved", { status: t(`projects.statuses.${data.status}`) }) : t("project.assigneeSaved"),
+        title: changes.status
+          ? t("project.statusSaved", { status: t(`projects.statuses.${data.status}`) })
+          : t("project.assigneeSaved"),
         variant: "success",
       });
     },
@@ -264,7 +185,9 @@ export default function ProjectPage() {
       if (isStatus(error, 401)) return;
       toast({
         title: t("project.saveFailed"),
-        description: isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
+        description: isNetworkError(error)
+          ? t("common.connectionError")
+          : (serverMessage(error) ?? t("common.unexpectedError")),
         variant: "destructive",
       });
     },
@@ -273,7 +196,11 @@ export default function ProjectPage() {
   const back = (
     <Link
       to={backTo}
-      className="inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+      className={cn(
+        "inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm",
+        "font-medium text-muted-foreground transition-colors",
+        "hover:text-foreground",
+      )}
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t("project.back")}
@@ -329,7 +256,7 @@ export default function ProjectPage() {
           </time>
           <span aria-hidden="true">·</span>
           <a
-            href={`/project-details/${encodeURIComponent(data.id)}`}
+            href={paths.projectDetails({ id: data.id })}
             target="_blank"
             rel="noopener"
             className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
@@ -405,7 +332,14 @@ export default function ProjectPage() {
 
           <Contact project={data} />
 
-          <Notes project={data} detailKey={detailKey} />
+          <NotesPanel
+            scope="project"
+            notes={data.notes}
+            url={`/api/admin/projects/${encodeURIComponent(data.id)}/notes`}
+            request={AddProjectNote}
+            response={ProjectDetail}
+            onSaved={(detail) => queryClient.setQueryData(detailKey, detail)}
+          />
 
           <Panel title={t("project.history")}>
             {data.history.length === 0 ? (
@@ -416,7 +350,10 @@ export default function ProjectPage() {
                   const change = changeLine(t, entry, names);
                   return (
                     <li key={entry.id} className="relative">
-                      <span aria-hidden="true" className="absolute top-1.5 -left-[1.6875rem] size-2.5 rounded-full border-2 border-card bg-primary/70" />
+                      <span
+                        aria-hidden="true"
+                        className="absolute top-1.5 -left-[1.6875rem] size-2.5 rounded-full border-2 border-card bg-primary/70"
+                      />
                       <p className="text-sm text-foreground">
                         <span className="font-medium">{entry.actor ?? t("project.system")}</span>{" "}
                         <span className="text-muted-foreground">{actionLabel(t, entry.action).toLowerCase()}</span>

@@ -3,12 +3,19 @@ import { FolderKanban, SearchX, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ProjectPage, ProjectStatus, type ProjectSummary } from "../../../../../contracts/advisor.ts";
-import { company } from "../../../../../content/company.ts";
+import { ProjectPage, ProjectStatus, type ProjectSummary } from "#contracts/advisor.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import "../../../features/admin/admin-messages.ts";
-import { EmptyState, LoadError, PageHeader, Pagination, PanelSpinner, ProjectStatusBadge } from "../../../features/admin/admin-ui.tsx";
+import {
+  EmptyState,
+  LoadError,
+  PageHeader,
+  Pagination,
+  PanelSpinner,
+  ProjectStatusBadge,
+} from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
@@ -16,6 +23,7 @@ import { i18n, registerMessages } from "../../../i18n/index.ts";
 import advisorMessages from "../../../i18n/locales/en/advisor.json";
 import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/projects";
+import { paths } from "../../../lib/route-table.ts";
 
 // Project types read in the advisor's own words.
 registerMessages("advisor", "en", advisorMessages);
@@ -41,9 +49,19 @@ function readFilters(params: URLSearchParams) {
   };
 }
 
-function ProjectLink({ project, from, className, children }: { project: ProjectSummary; from: string; className?: string; children: ReactNode }) {
+function ProjectLink({
+  project,
+  from,
+  className,
+  children,
+}: {
+  project: ProjectSummary;
+  from: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <Link to={`/admin/project/${encodeURIComponent(project.id)}`} state={{ from }} className={className}>
+    <Link to={paths.adminProject({ id: project.id })} state={{ from }} className={className}>
       {children}
     </Link>
   );
@@ -83,7 +101,8 @@ export default function ProjectsPage() {
   const params = { status: filters.status, leads: filters.leads ? "true" : "" };
   const list = useQuery({
     queryKey: ["/api/admin/projects", { ...params, page: filters.page, pageSize: PAGE_SIZE }],
-    queryFn: () => getJson(`/api/admin/projects${queryString({ ...params, page: filters.page, pageSize: PAGE_SIZE })}`, ProjectPage),
+    queryFn: () =>
+      getJson(`/api/admin/projects${queryString({ ...params, page: filters.page, pageSize: PAGE_SIZE })}`, ProjectPage),
     retry: adminRetry,
     staleTime: 15_000,
     placeholderData: keepPreviousData,
@@ -123,7 +142,9 @@ export default function ProjectsPage() {
             className={cn(
               "inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm font-medium transition-colors select-none",
               "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-              filters.leads ? "border-primary/40 bg-accent text-accent-foreground" : "bg-background text-foreground hover:bg-muted",
+              filters.leads
+                ? "border-primary/40 bg-accent text-accent-foreground"
+                : "bg-background text-foreground hover:bg-muted",
             )}
           >
             <input
@@ -158,21 +179,39 @@ export default function ProjectsPage() {
             <table className="hidden w-full text-sm md:table" data-testid="project-table">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("projects.columns.project")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("projects.columns.contact")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("projects.columns.status")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("projects.columns.assignee")}</th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">{t("projects.columns.created")}</th>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                    {t("projects.columns.project")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("projects.columns.contact")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("projects.columns.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("projects.columns.assignee")}
+                  </th>
+                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
+                    {t("projects.columns.created")}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
                 {list.data.items.map((project) => (
-                  <tr key={project.id} className="relative transition-colors hover:bg-muted/50" data-testid="project-row">
+                  <tr
+                    key={project.id}
+                    className="relative transition-colors hover:bg-muted/50"
+                    data-testid="project-row"
+                  >
                     <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[36%]">
                       <ProjectLink
                         project={project}
                         from={from}
-                        className="block truncate font-medium text-foreground after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring"
+                        className={cn(
+                          "block truncate font-medium text-foreground after:absolute",
+                          "after:inset-0 focus-visible:outline-none after:focus-visible:outline-2",
+                          "after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring",
+                        )}
                       >
                         {typeLabel(project)}
                       </ProjectLink>
@@ -188,14 +227,18 @@ export default function ProjectsPage() {
                           <span className="block truncate text-xs text-muted-foreground">{project.contactEmail}</span>
                         </>
                       ) : (
-                        <span className="whitespace-nowrap text-muted-foreground italic">{t("projects.noContact")}</span>
+                        <span className="whitespace-nowrap text-muted-foreground italic">
+                          {t("projects.noContact")}
+                        </span>
                       )}
                     </td>
                     <td className="px-3 py-3">
                       <ProjectStatusBadge status={project.status} />
                     </td>
                     <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {project.assignee?.displayName ?? <span className="text-muted-foreground italic">{t("projects.unassigned")}</span>}
+                      {project.assignee?.displayName ?? (
+                        <span className="text-muted-foreground italic">{t("projects.unassigned")}</span>
+                      )}
                     </td>
                     <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
                       <time dateTime={project.createdAt} title={formatDateTime(project.createdAt)}>
@@ -211,7 +254,11 @@ export default function ProjectsPage() {
             <ul className="divide-y md:hidden">
               {list.data.items.map((project) => (
                 <li key={project.id}>
-                  <ProjectLink project={project} from={from} className="block px-4 py-3.5 transition-colors hover:bg-muted/50">
+                  <ProjectLink
+                    project={project}
+                    from={from}
+                    className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
+                  >
                     <span className="flex items-start justify-between gap-3">
                       <span className="min-w-0">
                         <span className="block truncate text-sm font-medium text-foreground">{typeLabel(project)}</span>

@@ -1,17 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Ban, CircleCheck, Ellipsis, KeyRound, UserCog, UserPlus, Users } from "lucide-react";
+import { Ban, CircleCheck, Ellipsis, KeyRound, ShieldOff, UserCog, UserPlus, Users } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { StaffAccount, StaffList, type UpdateStaff } from "../../../../../contracts/admin.ts";
-import { company } from "../../../../../content/company.ts";
+import { StaffAccount, StaffList, type UpdateStaff } from "#contracts/admin.ts";
+import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { menuItem } from "../../../features/admin/admin-shell.tsx";
-import { Avatar, EmptyState, LoadError, NoAccess, PageHeader, PanelSpinner, RoleBadge } from "../../../features/admin/admin-ui.tsx";
-import { adminRetry, getJson, isNetworkError, isStatus, sendJson, serverMessage } from "../../../features/admin/api.ts";
+import {
+  Avatar,
+  EmptyState,
+  LoadError,
+  NoAccess,
+  PageHeader,
+  PanelSpinner,
+  RoleBadge,
+} from "../../../features/admin/admin-ui.tsx";
+import {
+  adminRetry,
+  getJson,
+  isNetworkError,
+  isStatus,
+  send,
+  sendJson,
+  serverMessage,
+} from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
 import { CreateStaffDialog, ResetPasswordDialog, staffKey } from "../../../features/admin/staff-dialogs.tsx";
@@ -28,11 +44,28 @@ export function meta({ location }: Route.MetaArgs) {
   });
 }
 
-function AccountStatus({ disabled }: { disabled: boolean }) {
+function AccountStatus({ disabled, twoFactor }: { disabled: boolean; twoFactor: boolean }) {
   const { t } = useTranslation("admin");
   return (
-    <span className={cn("inline-flex items-center gap-1.5 text-sm", disabled ? "text-muted-foreground" : "text-foreground")}>
-      <span aria-hidden="true" className={cn("size-1.5 rounded-full", disabled ? "bg-muted-foreground/50" : "bg-success")} />
+    <span className="inline-flex flex-col gap-0.5">
+      <AccountState disabled={disabled} />
+      <span className="text-xs text-muted-foreground" data-testid="staff-two-factor">
+        {twoFactor ? t("staff.twoFactorOn") : t("staff.twoFactorOff")}
+      </span>
+    </span>
+  );
+}
+
+function AccountState({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <span
+      className={cn("inline-flex items-center gap-1.5 text-sm", disabled ? "text-muted-foreground" : "text-foreground")}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("size-1.5 rounded-full", disabled ? "bg-muted-foreground/50" : "bg-success")}
+      />
       {disabled ? t("staff.disabled") : t("staff.active")}
     </span>
   );
@@ -52,24 +85,39 @@ function RowActions({
   account,
   onUpdate,
   onReset,
+  onResetTwoFactor,
   busy,
 }: {
   account: StaffAccount;
   onUpdate: (changes: UpdateStaff) => void;
   onReset: () => void;
+  onResetTwoFactor: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation("admin");
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" className="size-8!" disabled={busy} aria-label={t("staff.actionsFor", { name: account.displayName })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8!"
+          disabled={busy}
+          aria-label={t("staff.actionsFor", { name: account.displayName })}
+        >
           <Ellipsis aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-[80] min-w-48 rounded-lg border bg-card p-1 text-card-foreground shadow-lg">
-          <DropdownMenu.Item className={menuItem} onSelect={() => onUpdate({ role: account.role === "admin" ? "agent" : "admin" })}>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-[80] min-w-48 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+        >
+          <DropdownMenu.Item
+            className={menuItem}
+            onSelect={() => onUpdate({ role: account.role === "admin" ? "agent" : "admin" })}
+          >
             <UserCog aria-hidden="true" className="size-4 text-muted-foreground" />
             {account.role === "admin" ? t("staff.makeAgent") : t("staff.makeAdmin")}
           </DropdownMenu.Item>
@@ -77,6 +125,12 @@ function RowActions({
             <KeyRound aria-hidden="true" className="size-4 text-muted-foreground" />
             {t("staff.resetPassword")}
           </DropdownMenu.Item>
+          {account.twoFactorEnabled ? (
+            <DropdownMenu.Item className={menuItem} onSelect={onResetTwoFactor}>
+              <ShieldOff aria-hidden="true" className="size-4 text-muted-foreground" />
+              {t("staff.resetTwoFactor")}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             className={cn(menuItem, !account.disabled && "text-destructive data-[highlighted]:text-destructive")}
@@ -100,7 +154,12 @@ function StaffScreen() {
   const me = useAdminUser();
   const queryClient = useQueryClient();
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
-  const staff = useQuery({ queryKey: staffKey, queryFn: () => getJson("/api/admin/users", StaffList), retry: adminRetry, staleTime: 30_000 });
+  const staff = useQuery({
+    queryKey: staffKey,
+    queryFn: () => getJson("/api/admin/users", StaffList),
+    retry: adminRetry,
+    staleTime: 30_000,
+  });
 
   const update = useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateStaff }) =>
@@ -125,13 +184,42 @@ function StaffScreen() {
       if (isStatus(error, 401)) return;
       toast({
         title: t("staff.updateFailed"),
-        description: isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
+        description: isNetworkError(error)
+          ? t("common.connectionError")
+          : (serverMessage(error) ?? t("common.unexpectedError")),
         variant: "destructive",
       });
     },
   });
 
-  const busyId = update.isPending ? update.variables.id : null;
+  const resetTwoFactor = useMutation({
+    mutationFn: (account: StaffAccount) =>
+      send("POST", `/api/admin/users/${encodeURIComponent(account.id)}/reset-two-factor`, {}),
+    onSuccess: (_, account) => {
+      queryClient.setQueryData<StaffList>(staffKey, (current) =>
+        current
+          ? {
+              items: current.items.map((item) =>
+                item.id === account.id ? { ...item, twoFactorEnabled: false } : item,
+              ),
+            }
+          : current,
+      );
+      toast({ title: t("staff.twoFactorResetDone", { name: account.displayName }), variant: "success" });
+    },
+    onError: (error) => {
+      if (isStatus(error, 401)) return;
+      toast({
+        title: t("staff.twoFactorResetFailed"),
+        description: isNetworkError(error)
+          ? t("common.connectionError")
+          : (serverMessage(error) ?? t("common.unexpectedError")),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const busyId = update.isPending ? update.variables.id : resetTwoFactor.isPending ? resetTwoFactor.variables.id : null;
   const actions = (account: StaffAccount) =>
     account.id === me.id ? null : (
       <RowActions
@@ -139,6 +227,10 @@ function StaffScreen() {
         busy={busyId === account.id}
         onUpdate={(changes) => update.mutate({ id: account.id, changes })}
         onReset={() => setResetting(account)}
+        onResetTwoFactor={() => {
+          if (window.confirm(t("staff.resetTwoFactorConfirm", { name: account.displayName })))
+            resetTwoFactor.mutate(account);
+        }}
       />
     );
   const nameCell = (account: StaffAccount) => (
@@ -148,7 +240,9 @@ function StaffScreen() {
         <p className="flex items-center gap-2 truncate font-medium text-foreground">
           {account.displayName}
           {account.id === me.id ? (
-            <span className="rounded bg-muted px-1.5 py-px text-[10px] font-medium text-muted-foreground">{t("staff.you")}</span>
+            <span className="rounded bg-muted px-1.5 py-px text-[10px] font-medium text-muted-foreground">
+              {t("staff.you")}
+            </span>
           ) : null}
         </p>
         <p className="truncate text-xs text-muted-foreground">{account.username}</p>
@@ -184,10 +278,18 @@ function StaffScreen() {
             <table className="hidden w-full text-sm md:table" data-testid="staff-table">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">{t("staff.columns.name")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("staff.columns.role")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("staff.columns.status")}</th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">{t("staff.columns.lastLogin")}</th>
+                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                    {t("staff.columns.name")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("staff.columns.role")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("staff.columns.status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 font-medium">
+                    {t("staff.columns.lastLogin")}
+                  </th>
                   <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
                     <span className="sr-only">{t("staff.columns.actions")}</span>
                   </th>
@@ -201,7 +303,7 @@ function StaffScreen() {
                       <RoleBadge role={account.role} />
                     </td>
                     <td className="px-3 py-3">
-                      <AccountStatus disabled={account.disabled} />
+                      <AccountStatus disabled={account.disabled} twoFactor={account.twoFactorEnabled} />
                     </td>
                     <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
                       <LastLogin at={account.lastLoginAt} />
@@ -218,7 +320,7 @@ function StaffScreen() {
                     {nameCell(account)}
                     <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 pl-11 text-xs text-muted-foreground">
                       <RoleBadge role={account.role} />
-                      <AccountStatus disabled={account.disabled} />
+                      <AccountStatus disabled={account.disabled} twoFactor={account.twoFactorEnabled} />
                       <span>
                         {t("staff.columns.lastLogin")}: <LastLogin at={account.lastLoginAt} />
                       </span>

@@ -1,0 +1,63 @@
+// Rewrites a prerendered page so that no JavaScript is requested before its first paint
+// (docs/decisions/0031-paint-before-script.md). React Router writes a `modulepreload` link for every
+// module of the page into <head> and an inline module script whose static imports start the
+// downloads while the HTML is still parsing: on a slow phone link they share the bandwidth with the
+// one stylesheet the page needs to paint. Here the preload links go, and the inline module script
+// waits for the first frame to be painted before it imports the same modules, in the same order,
+// and starts the same hydration. The page is complete and readable without any of it.
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const HYDRATION_SCRIPT = /<script type="module" async="">([^<]*)<\/script>/;
+const STATIC_IMPORT = /import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g;
+
+/**
+ * The inline hydration module, its static imports made dynamic and started after the first paint.
+ * The page's module list is then preloaded at once, as React Router's links did, so the imports do
+ * not discover their dependencies one level at a time.
+ */
+export function deferredHydrationScript(source, preloads = []) {
+  const imports = [...source.matchAll(STATIC_IMPORT)].map((match) => ({ name: match[1], href: match[2] }));
+  if (imports.length === 0) throw new Error("hydration script without static imports: React Router changed its output");
+  const rest = source.replace(STATIC_IMPORT, "").trim();
+  const names = imports.map((entry, index) => entry.name ?? `_${index}`);
+  return [
+    // A frame callback runs before the first paint; the task it queues runs after it.
+    "await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));",
+    ...(preloads.length > 0
+      ? [
+          `for (const href of ${JSON.stringify(preloads)}) ` +
+            'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
+        ]
+      : []),
+    // One after another, so the modules evaluate in the order the static imports gave them.
+    ...imports.map((entry, index) => `const ${names[index]} = await import(${JSON.stringify(entry.href)});`),
+    rest,
+  ].join("\n");
+}
+
+/** The page with its module preloads removed and its hydration deferred; unchanged if it has none. */
+export function deferHydration(html) {
+  const match = HYDRATION_SCRIPT.exec(html);
+  if (!match) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((preload) => preload[1]);
+  return html
+    .replace(MODULE_PRELOAD, "")
+    .replace(match[0], () => `<script type="module">${deferredHydrationScript(match[1], preloads)}</script>`);
+}
+
+/** Rewrites every prerendered page under the client build (not the SPA fallback: it is only a spinner). */
+export async function deferHydrationInBuild(clientDir) {
+  const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name === "index.html")
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const html = await readFile(file, "utf8");
+      const deferred = deferHydration(html);
+      if (deferred !== html) await writeFile(file, deferred);
+    }),
+  );
+  return files.length;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "vps_orders" ADD COLUMN "server_deleted_at" timestamp with time zone;

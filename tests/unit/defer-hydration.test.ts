@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration, deferredHydrationScript } from "../../scripts/defer-hydration.mjs";
+
+// The shape React Router 7 writes into a prerendered page (ssr: false, prerender), trimmed.
+const page = [
+  "<!DOCTYPE html><html><head>",
+  '<link rel="modulepreload" href="/assets/manifest-0cde3201.js"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-CJtHliKu.js"/>',
+  '<link rel="modulepreload" href="/assets/root-B2A-xhas.js"/>',
+  '<link rel="stylesheet" href="/assets/root-D4hNzvu8.css"/>',
+  "</head><body><main><h1>Kigali</h1></main>",
+  "<script>window.__reactRouterContext = {};</script>",
+  '<script type="module" async="">import "/assets/manifest-0cde3201.js"; import * as route0 from "/assets/root-B2A-xhas.js";',
+  ' import * as route1 from "/assets/home-CCwDXgVG.js";',
+  '  window.__reactRouterRouteModules = {"root":route0,"home":route1};  import("/assets/entry.client-CJtHliKu.js");</script>',
+  "</body></html>",
+].join("");
+
+describe("deferHydration", () => {
+  it("removes every module preload link and keeps the stylesheet", () => {
+    const html = deferHydration(page);
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-D4hNzvu8.css"/>');
+    expect(html).toContain("<main><h1>Kigali</h1></main>");
+  });
+
+  it("leaves no static import, so nothing is fetched while the page parses", () => {
+    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+    expect(script).not.toMatch(/^\s*import\s+["*]/m);
+    expect(script.indexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("import("));
+  });
+
+  it("preloads the page's modules all at once, after the first paint", () => {
+    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+    const preload = script.indexOf('"modulepreload"');
+    expect(preload).toBeGreaterThan(script.indexOf("requestAnimationFrame"));
+    expect(preload).toBeLessThan(script.indexOf("import("));
+    for (const href of ["/assets/manifest-0cde3201.js", "/assets/entry.client-CJtHliKu.js", "/assets/root-B2A-xhas.js"])
+      expect(script).toContain(JSON.stringify(href));
+  });
+
+  it("imports the same modules in the same order and binds the route modules as before", async () => {
+    const source = /<script type="module" async="">([^<]*)<\/script>/.exec(page)?.[1] ?? "";
+    const script = deferredHydrationScript(source);
+    const requested: string[] = [];
+    const win: { __reactRouterRouteModules?: Record<string, unknown> } = {};
+    // Runs the rewritten module body with stand-ins for the browser's frame timing and import().
+    const run = new Function(
+      "requestAnimationFrame",
+      "importModule",
+      "window",
+      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
+    ) as (raf: (cb: () => void) => void, load: (href: string) => Promise<unknown>, w: typeof win) => Promise<void>;
+    await run(
+      (callback) => setTimeout(callback),
+      async (href) => {
+        requested.push(href);
+        return { href };
+      },
+      win,
+    );
+    expect(requested).toEqual([
+      "/assets/manifest-0cde3201.js",
+      "/assets/root-B2A-xhas.js",
+      "/assets/home-CCwDXgVG.js",
+      "/assets/entry.client-CJtHliKu.js",
+    ]);
+    expect(win.__reactRouterRouteModules).toEqual({
+      root: { href: "/assets/root-B2A-xhas.js" },
+      home: { href: "/assets/home-CCwDXgVG.js" },
+    });
+  });
+
+  it("leaves a page without a hydration script (the SPA fallback's shape changes nothing) as it is", () => {
+    const html = "<html><head></head><body><p>x</p></body></html>";
+    expect(deferHydration(html)).toBe(html);
+  });
+
+  it("refuses a hydration script it does not recognise instead of writing a broken page", () => {
+    expect(() => deferredHydrationScript('window.x = 1; import("/assets/a.js");')).toThrow(/React Router changed/);
+  });
+});

@@ -1,0 +1,113 @@
+import { Tabs as TabsPrimitive, ToggleGroup as ToggleGroupPrimitive } from "radix-ui";
+import type { ComponentType, ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export interface TabItem<V extends string> {
+  value: V;
+  label: ReactNode;
+  icon?: ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+}
+
+const looks = {
+  // A row of pills on a muted track (tools, consoles).
+  pills: {
+    list: "flex gap-1 rounded-xl border bg-muted p-1",
+    trigger: cn(
+      "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+      "text-muted-foreground hover:text-foreground",
+      "data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+    ),
+  },
+  // Underlined labels over a page section (admin sections).
+  underline: {
+    list: "flex gap-1 border-b",
+    trigger: cn(
+      "-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground",
+      "hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground",
+    ),
+  },
+} as const;
+
+/**
+ * Tabs with the keyboard behaviour of the WAI-ARIA tabs pattern (arrow keys, Home/End, one tab stop),
+ * from Radix. Only the active panel is rendered; `children` is its content.
+ */
+export function Tabs<V extends string>({
+  items,
+  value,
+  onValueChange,
+  label,
+  look = "pills",
+  className,
+  panelClassName,
+  children,
+}: {
+  items: readonly TabItem<V>[];
+  value: V;
+  onValueChange: (value: V) => void;
+  /** The accessible name of the tab list. */
+  label: string;
+  look?: keyof typeof looks;
+  className?: string;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as V)} className={className}>
+      <TabsPrimitive.List aria-label={label} className={looks[look].list}>
+        {items.map(({ value: item, label: text, icon: Icon }) => (
+          <TabsPrimitive.Trigger key={item} value={item} className={looks[look].trigger}>
+            {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
+            {text}
+          </TabsPrimitive.Trigger>
+        ))}
+      </TabsPrimitive.List>
+      <TabsPrimitive.Content value={value} className={panelClassName}>
+        {children}
+      </TabsPrimitive.Content>
+    </TabsPrimitive.Root>
+  );
+}
+
+/** One choice among a few, shown as a segmented switch (Radix ToggleGroup: arrow keys move, one tab stop). */
+export function SegmentedChoice<V extends string>({
+  items,
+  value,
+  onValueChange,
+  label,
+  className,
+  itemClassName,
+}: {
+  items: readonly TabItem<V>[];
+  value: V;
+  onValueChange: (value: V) => void;
+  label: string;
+  className?: string;
+  itemClassName?: string;
+}) {
+  return (
+    <ToggleGroupPrimitive.Root
+      type="single"
+      value={value}
+      // Radix reports "" when the pressed item is pressed again: the choice stays as it was.
+      onValueChange={(next) => next && onValueChange(next as V)}
+      aria-label={label}
+      className={cn("flex rounded-lg border bg-card p-0.5", className)}
+    >
+      {items.map(({ value: item, label: text, icon: Icon }) => (
+        <ToggleGroupPrimitive.Item
+          key={item}
+          value={item}
+          className={cn(
+            "flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm text-muted-foreground",
+            "data-[state=on]:bg-primary data-[state=on]:text-primary-foreground",
+            itemClassName,
+          )}
+        >
+          {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
+          {text}
+        </ToggleGroupPrimitive.Item>
+      ))}
+    </ToggleGroupPrimitive.Root>
+  );
+}

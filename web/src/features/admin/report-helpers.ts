@@ -1,0 +1,24 @@
+/** The default report range: the first day of the month eleven months back, to today (UTC days). */
+export function defaultReportRange(now: Date): { from: string; to: string } {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  return { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+}
+
+/** Quick ranges offered beside the date fields. */
+export function presetRange(preset: "30d" | "year" | "12m", now: Date): { from: string; to: string } {
+  const to = now.toISOString().slice(0, 10);
+  if (preset === "30d") return { from: new Date(now.getTime() - 29 * 86_400_000).toISOString().slice(0, 10), to };
+  if (preset === "year") return { from: `${now.getUTCFullYear()}-01-01`, to };
+  return defaultReportRange(now);
+}
+
+/** Won as a whole percentage of the total; null when there is nothing to divide. */
+export function wonPercent(won: number, total: number): number | null {
+  return total === 0 ? null : Math.round((won / total) * 100);
+}
+
+/** A duration in seconds as its two largest units: "45 s", "2 min 5 s", "1 h 3 min". */
+export function durationParts(seconds: number): { hours: number; minutes: number; seconds: number } {
+  const whole = Math.max(0, Math.round(seconds));
+  return { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60), seconds: whole % 60 };
+}

@@ -1,0 +1,94 @@
+import { MessageCircle, X } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { company as englishCompany } from "#content/company.ts";
+import { useContent } from "../../i18n/content.ts";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { cn } from "../../lib/cn.ts";
+
+// The widget's code downloads on first open, so it adds nothing to a page's initial JavaScript.
+const ChatPanel = lazy(() => import("./chat-panel.tsx"));
+
+/** A form field outside the chat has focus: on a phone the keyboard is up and the visitor is typing there. */
+function useFieldFocused(): boolean {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const isField = (target: EventTarget | null) =>
+      target instanceof HTMLElement &&
+      target.matches("input, textarea, select") &&
+      !target.closest("[data-chat-panel]");
+    const onFocusIn = (event: FocusEvent) => setFocused(isField(event.target));
+    const onFocusOut = () => setFocused(false);
+    document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("focusout", onFocusOut);
+    return () => {
+      document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("focusout", onFocusOut);
+    };
+  }, []);
+  return focused;
+}
+
+export function ChatLauncher() {
+  const { t } = useTranslation();
+  const { company } = useContent("company", { company: englishCompany });
+  const [open, setOpen] = useState(false);
+  // Once opened the widget stays mounted (hidden when closed), so its stream and unread count live on.
+  const [loaded, setLoaded] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const onUnreadChange = useCallback((count: number) => setUnread(count), []);
+  const fieldFocused = useFieldFocused();
+  return (
+    <>
+      {loaded ? (
+        <Suspense
+          fallback={
+            <div
+              className={cn(
+                "fixed right-5 bottom-24 z-50 grid h-40",
+                "w-[min(24rem,calc(100vw-2.5rem))] place-items-center rounded-2xl",
+                "border bg-card shadow-2xl",
+              )}
+            >
+              <Spinner />
+            </div>
+          }
+        >
+          <ChatPanel open={open} onClose={() => setOpen(false)} onUnreadChange={onUnreadChange} />
+        </Suspense>
+      ) : null}
+      <button
+        type="button"
+        aria-label={open ? t("chat.close") : t("chat.open", { assistant: company.assistantName })}
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen((value) => !value);
+        }}
+        data-testid="chat-launcher"
+        // Smaller and closer to the corner on a phone, where it sits over content; and out of the way
+        // while the visitor types in a form field (the keyboard is up, the field is what matters).
+        className={cn(
+          "fixed right-3 bottom-3 z-50 print:hidden grid size-12 sm:right-5 sm:bottom-5 sm:size-14",
+          "place-items-center rounded-full bg-primary text-primary-foreground",
+          "shadow-xl transition hover:scale-105 hover:bg-primary/90",
+          fieldFocused && !open && "max-sm:invisible",
+        )}
+      >
+        {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}
+        {!open && unread > 0 ? (
+          <span
+            data-testid="chat-unread"
+            aria-label={t("chat.unread", { count: unread })}
+            className={cn(
+              "absolute -top-1 -right-1 grid min-w-6 place-items-center rounded-full",
+              "bg-destructive px-1.5 text-xs font-bold text-destructive-foreground",
+            )}
+          >
+            {unread}
+          </span>
+        ) : null}
+      </button>
+    </>
+  );
+}
