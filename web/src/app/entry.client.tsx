@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { splitLanguage } from "../../../contracts/languages.ts";
+import { splitLanguage } from "#contracts/languages.ts";
 import { type CatalogResources, loadCatalogs, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
+import { leavingBeforeHydration, markHydrating } from "../lib/early-clicks.ts";
 
 /**
  * A prerendered page carries the catalogs it was rendered with; i18next starts with them, so
@@ -20,6 +21,9 @@ async function start() {
   else await loadCatalogs(language, []);
   document.documentElement.lang = language;
 
+  // A link followed before the script arrived: the next page is loading; let it.
+  if (leavingBeforeHydration()) return;
+  markHydrating();
   startTransition(() => {
     hydrateRoot(
       document,

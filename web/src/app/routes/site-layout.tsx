@@ -1,12 +1,13 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { ChatLauncher } from "../../components/layout/chat-launcher.tsx";
+import { ChatLauncher } from "../../features/chat/chat-launcher.tsx";
 import { Footer } from "../../components/layout/footer.tsx";
 import { Navbar } from "../../components/layout/navbar.tsx";
 import { ScrollToTopButton } from "../../components/layout/scroll-to-top-button.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
+import { cn } from "../../lib/cn.ts";
+import { useScrollToTopOnNavigation } from "../../lib/use-scroll-to-top-on-navigation.ts";
 
 export const handle: CatalogHandle = { i18n: ["content-company"] };
 
@@ -17,15 +18,17 @@ export default function SiteLayout() {
   // A screen whose code is still downloading shows the centred spinner instead of the old page.
   const loadingOtherScreen = navigation.state === "loading" && navigation.location.pathname !== pathname;
 
-  useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  }, [pathname]);
+  useScrollToTopOnNavigation();
 
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow"
+        className={cn(
+          "sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3",
+          "focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2",
+          "focus:shadow",
+        )}
       >
         {t("common.skipToContent")}
       </a>

@@ -1,26 +1,32 @@
-import { ChevronsUpDown, ExternalLink, KeyRound, LogOut, Menu, X } from "lucide-react";
+import { ChevronsUpDown, ExternalLink, KeyRound, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { Dialog, DropdownMenu } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { cn } from "../../lib/cn.ts";
-import { company } from "../../../../content/company.ts";
+import { company } from "#content/company.ts";
 import { isStatus, LOGIN_PATH, send } from "./api.ts";
 import { Avatar } from "./admin-ui.tsx";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
+import { TwoFactorDialog } from "./two-factor-setup.tsx";
 import { navGroups, visibleNavItems } from "./nav.ts";
 import { useAdminUser } from "./session.tsx";
+import { paths } from "../../lib/route-table.ts";
+import { useScrollToTopOnNavigation } from "../../lib/use-scroll-to-top-on-navigation.ts";
 
 function Brand() {
   const { t } = useTranslation("admin");
   return (
-    <Link to="/admin" className="flex min-w-0 items-center gap-2.5 rounded-md">
+    <Link to={paths.admin()} className="flex min-w-0 items-center gap-2.5 rounded-md">
       <span
         aria-hidden="true"
-        className="grid size-8 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-primary to-cyan-500 text-xs font-bold text-white shadow-sm"
+        className={cn(
+          "grid size-8 shrink-0 place-items-center rounded-lg bg-gradient-to-br",
+          "from-primary to-cyan-500 text-xs font-bold text-white shadow-sm",
+        )}
       >
         {company.shortName}
       </span>
@@ -52,7 +58,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 <li key={item.key}>
                   <NavLink
                     to={item.to}
-                    end={item.to === "/admin"}
+                    end={item.to === paths.admin()}
                     onClick={onNavigate}
                     data-nav={item.key}
                     className={({ isActive }) =>
@@ -66,11 +72,6 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   >
                     <item.icon aria-hidden="true" className="size-4 shrink-0" />
                     <span className="flex-1 truncate">{t(`shell.nav.${item.key}`)}</span>
-                    {item.soon ? (
-                      <span className="rounded px-1.5 py-px text-[10px] font-medium text-muted-foreground ring-1 ring-border ring-inset">
-                        {t("shell.soon")}
-                      </span>
-                    ) : null}
                   </NavLink>
                 </li>
               ))}
@@ -82,7 +83,13 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function AccountMenu({ onChangePassword }: { onChangePassword: () => void }) {
+interface AccountActions {
+  onChangePassword: () => void;
+  /** Set when two-factor sign-in is not set up yet. */
+  onSetUpTwoFactor?: () => void;
+}
+
+function AccountMenu({ onChangePassword, onSetUpTwoFactor }: AccountActions) {
   const { t } = useTranslation("admin");
   const user = useAdminUser();
   const navigate = useNavigate();
@@ -109,7 +116,10 @@ function AccountMenu({ onChangePassword }: { onChangePassword: () => void }) {
         <button
           type="button"
           aria-label={t("shell.account", { name: user.displayName })}
-          className="flex w-full min-w-0 items-center gap-2.5 rounded-lg px-2 py-2 text-left transition-colors hover:bg-muted data-[state=open]:bg-muted"
+          className={cn(
+            "flex w-full min-w-0 items-center gap-2.5 rounded-lg px-2 py-2",
+            "text-left transition-colors hover:bg-muted data-[state=open]:bg-muted",
+          )}
         >
           <Avatar name={user.displayName} />
           <span className="min-w-0 flex-1 leading-tight">
@@ -128,14 +138,23 @@ function AccountMenu({ onChangePassword }: { onChangePassword: () => void }) {
           side="top"
           align="start"
           sideOffset={6}
-          className="z-[80] w-[var(--radix-dropdown-menu-trigger-width)] min-w-56 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+          className={cn(
+            "z-[80] w-[var(--radix-dropdown-menu-trigger-width)] min-w-56",
+            "rounded-lg border bg-card p-1 text-card-foreground shadow-lg",
+          )}
         >
           <DropdownMenu.Item className={menuItem} onSelect={onChangePassword}>
             <KeyRound aria-hidden="true" className="size-4 text-muted-foreground" />
             {t("shell.changePassword")}
           </DropdownMenu.Item>
+          {onSetUpTwoFactor ? (
+            <DropdownMenu.Item className={menuItem} onSelect={onSetUpTwoFactor}>
+              <ShieldCheck aria-hidden="true" className="size-4 text-muted-foreground" />
+              {t("twoFactor.menu")}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className={menuItem} asChild>
-            <Link to="/">
+            <Link to={paths.home()}>
               <ExternalLink aria-hidden="true" className="size-4 text-muted-foreground" />
               {t("shell.viewSite")}
             </Link>
@@ -159,13 +178,14 @@ function AccountMenu({ onChangePassword }: { onChangePassword: () => void }) {
 }
 
 export const menuItem =
-  "flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-foreground outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted";
+  "flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-foreground outline-none " +
+  "select-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted";
 
-function SidebarFooter({ onChangePassword }: { onChangePassword: () => void }) {
+function SidebarFooter(actions: AccountActions) {
   return (
     <div className="flex items-center gap-1 border-t p-2">
       <div className="min-w-0 flex-1">
-        <AccountMenu onChangePassword={onChangePassword} />
+        <AccountMenu {...actions} />
       </div>
       <ThemeToggle />
     </div>
@@ -173,16 +193,23 @@ function SidebarFooter({ onChangePassword }: { onChangePassword: () => void }) {
 }
 
 /** The back office frame: sidebar on wide screens, a drawer on phones. */
-export function AdminShell({ children }: { children: ReactNode }) {
+export function AdminShell({ children, twoFactorEnabled }: { children: ReactNode; twoFactorEnabled: boolean }) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Open for the page it was opened on: following a link closes it.
+  const [drawerOn, setDrawerOn] = useState<string | null>(null);
+  const drawerOpen = drawerOn === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOn(open ? pathname : null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const openTwoFactor = twoFactorEnabled
+    ? undefined
+    : () => {
+        setDrawerOpen(false);
+        setTwoFactorOpen(true);
+      };
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
-  useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-  }, [pathname]);
+  useScrollToTopOnNavigation();
 
   const openPassword = () => {
     setDrawerOpen(false);
@@ -193,7 +220,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
     <div className="min-h-dvh bg-background lg:pl-64">
       <a
         href="#admin-main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow"
+        className={cn(
+          "sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3",
+          "focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2",
+          "focus:shadow",
+        )}
       >
         {t("shell.skipToContent")}
       </a>
@@ -203,11 +234,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <Brand />
         </div>
         <SidebarNav />
-        <SidebarFooter onChangePassword={openPassword} />
+        <SidebarFooter onChangePassword={openPassword} onSetUpTwoFactor={openTwoFactor} />
       </aside>
 
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-5 lg:hidden">
+        <header
+          className={cn(
+            "sticky top-0 z-30 flex h-14 items-center gap-3 border-b",
+            "bg-background/90 px-3 backdrop-blur",
+            "supports-[backdrop-filter]:bg-background/75 sm:px-5 lg:hidden",
+          )}
+        >
           <Dialog.Trigger asChild>
             <Button variant="ghost" size="icon" aria-label={t("shell.openMenu")}>
               <Menu aria-hidden="true" className="size-5" />
@@ -216,10 +253,19 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <Brand />
         </header>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[60] bg-foreground/40 transition-opacity duration-200 starting:opacity-0 lg:hidden dark:bg-black/60" />
+          <Dialog.Overlay
+            className={cn(
+              "fixed inset-0 z-[60] bg-foreground/40 transition-opacity duration-200",
+              "starting:opacity-0 lg:hidden dark:bg-black/60",
+            )}
+          />
           <Dialog.Content
             aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-[61] flex w-72 max-w-[85vw] flex-col border-r bg-card shadow-2xl transition-transform duration-200 starting:-translate-x-full lg:hidden"
+            className={cn(
+              "fixed inset-y-0 left-0 z-[61] flex w-72 max-w-[85vw] flex-col border-r",
+              "bg-card shadow-2xl transition-transform duration-200",
+              "starting:-translate-x-full lg:hidden",
+            )}
           >
             <Dialog.Title className="sr-only">{t("shell.navLabel")}</Dialog.Title>
             <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b pr-2 pl-4">
@@ -231,7 +277,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               </Dialog.Close>
             </div>
             <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-            <SidebarFooter onChangePassword={openPassword} />
+            <SidebarFooter onChangePassword={openPassword} onSetUpTwoFactor={openTwoFactor} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -241,6 +287,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       </main>
 
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
+      <TwoFactorDialog open={twoFactorOpen} onOpenChange={setTwoFactorOpen} />
     </div>
   );
 }

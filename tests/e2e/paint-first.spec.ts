@@ -1,0 +1,125 @@
+import { expect, test } from "./fixtures.ts";
+
+// docs/decisions/0031-paint-before-script.md: a content page paints before it asks for any script.
+// The stylesheet is held back: the page cannot paint without it, so no script may be requested
+// until it arrives (before, a row of modulepreload links was requested while the head parsed).
+for (const path of ["/", "/contact", "/fr/services", "/rw/jean-paul-habimana"]) {
+  test(`${path} requests no JavaScript before its first paint, then hydrates`, async ({ page }) => {
+    const requests: string[] = [];
+    let releaseStylesheet = () => {};
+    const stylesheetHeld = new Promise<void>((resolve) => (releaseStylesheet = resolve));
+    await page.route("**/*.css", async (route) => {
+      requests.push("css");
+      await stylesheetHeld;
+      await route.continue();
+    });
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".js")) requests.push("js");
+    });
+    await page.goto(path, { waitUntil: "commit" });
+    // The document is parsed up to its first classic script, which waits for the stylesheet: the
+    // head and the whole page content are there, and nothing but the stylesheet was asked for.
+    await page.waitForFunction(() => document.getElementById("i18n-state") !== null, undefined, { polling: 50 });
+    expect(requests).toEqual(["css"]);
+    releaseStylesheet();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(requests.filter((kind) => kind === "js").length).toBeGreaterThan(3);
+  });
+}
+
+// Zod's probe for `new Function` broke the page's CSP (no eval) wherever a form parses its input.
+for (const path of ["/contact", "/payment", "/domains", "/vps-hosting", "/tech-stack-advisor", "/speed-analysis"]) {
+  test(`${path} breaks no rule of its Content Security Policy`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+}
+
+// A tap made before the script has arrived is not lost: it is played once the page has hydrated.
+test("a tap on the menu button before the page is interactive opens the menu once it is", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+  releaseScripts();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+});
+
+// A link followed before hydration is a plain navigation: hydrating the old page must not cancel it.
+test("a link followed before the page is interactive still leads to its page", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/fr", { waitUntil: "domcontentloaded" });
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Politique de confidentialité" })
+    .click({ noWaitAfter: true });
+  releaseScripts();
+  await expect(page).toHaveURL(/\/fr\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+// Once hydration has started, the router's start would cancel a browser navigation: the link is held
+// and the router follows it when the page is interactive. The test marks hydration as started while
+// the scripts are held, which is the moment entry.client marks it, to reach that window every time.
+test("a link followed while the page hydrates is followed by the router once it is interactive", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/fr", { waitUntil: "domcontentloaded" });
+  await page.evaluate(() => {
+    (window as { __earlyClicks?: { hydrating?: boolean } }).__earlyClicks!.hydrating = true;
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Politique de confidentialité" })
+    .click({ noWaitAfter: true });
+  releaseScripts();
+  await expect(page).toHaveURL(/\/fr\/privacy$/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "Politique de confidentialité" })).toBeVisible();
+  // The router moved, not the browser: the document is the one the link was followed in.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+// A prerendered page can be scrolled before it hydrates; hydrating must leave it where the visitor is.
+test("a page scrolled before it is interactive stays where the visitor scrolled it", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/fr", { waitUntil: "domcontentloaded" });
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  releaseScripts();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
