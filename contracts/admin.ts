@@ -187,16 +187,16 @@ export type AddEnquiryNote = z.infer<typeof AddEnquiryNote>;
 
 /* ---------------------------------------------------------------- Overview and audit */
 
-/** A figure that a capability not yet built cannot give is null (the screen says so). */
+/** The staff dashboard's figures, each from the module that owns it. */
 export const Overview = z.object({
   enquiries: z.object({ today: z.number().int(), week: z.number().int(), open: z.number().int() }),
-  openChats: z.number().int().nullable(),
-  payments: z.object({ today: z.number().int(), week: z.number().int() }).nullable(),
-  pendingOrders: z.number().int().nullable(),
+  openChats: z.number().int(),
+  payments: z.object({ today: z.number().int(), week: z.number().int() }),
+  pendingOrders: z.number().int(),
   /** Money received (completed deposits) in the last 30 days, per currency; amounts as decimal strings. */
   paymentTotals: z.array(z.object({ currency: z.string(), amount: z.string(), count: z.number().int() })),
   /** Last 30 days, oldest first, dates as YYYY-MM-DD (UTC). */
-  daily: z.array(z.object({ date: z.string(), enquiries: z.number().int(), payments: z.number().int().nullable() })),
+  daily: z.array(z.object({ date: z.string(), enquiries: z.number().int(), payments: z.number().int() })),
 });
 export type Overview = z.infer<typeof Overview>;
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Overview } from "#contracts/admin.ts";
-import { cn } from "../../lib/cn.ts";
 import { formatDay, formatNumber } from "./format.ts";
 
 type Day = Overview["daily"][number];
@@ -35,22 +34,21 @@ function useWidth<T extends HTMLElement>() {
 }
 
 /**
- * New enquiries (and payments, once they exist) per day, drawn in SVG. Screen readers get a
+ * New enquiries and completed payments per day, drawn in SVG. Screen readers get a
  * one-sentence summary and the figures as a table.
  */
 export function DailyChart({ daily }: { daily: Day[] }) {
   const { t } = useTranslation("admin");
   const [ref, width] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
-  const withPayments = daily.some((day) => day.payments !== null);
 
   const totalEnquiries = daily.reduce((sum, day) => sum + day.enquiries, 0);
-  const totalPayments = daily.reduce((sum, day) => sum + (day.payments ?? 0), 0);
+  const totalPayments = daily.reduce((sum, day) => sum + day.payments, 0);
   const peakDay = daily.reduce<Day | undefined>(
     (best, day) => (!best || day.enquiries > best.enquiries ? day : best),
     undefined,
   );
-  const peak = Math.max(0, ...daily.map((day) => Math.max(day.enquiries, day.payments ?? 0)));
+  const peak = Math.max(0, ...daily.map((day) => Math.max(day.enquiries, day.payments)));
   const yMax = niceMax(peak);
   const first = daily[0];
   const last = daily.at(-1);
@@ -63,13 +61,13 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           enquiries: formatNumber(totalEnquiries),
           peak: formatNumber(peakDay.enquiries),
           peakDate: formatDay(peakDay.date),
-        }) + (withPayments ? t("overview.chart.summaryPayments", { payments: formatNumber(totalPayments) }) : "")
+        }) + t("overview.chart.summaryPayments", { payments: formatNumber(totalPayments) })
       : t("overview.chart.empty");
 
   const plotWidth = Math.max(0, width - PAD.left - PAD.right);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = daily.length > 0 ? plotWidth / daily.length : 0;
-  const barWidth = withPayments ? Math.max(2, Math.min(slot * 0.34, 10)) : Math.max(2, Math.min(slot * 0.62, 20));
+  const barWidth = Math.max(2, Math.min(slot * 0.34, 10));
   const y = (value: number) => PAD.top + plotHeight - (value / yMax) * plotHeight;
   const ticks = [0, 1, 2, 3, 4].map((i) => (yMax / 4) * i);
   const labelEvery = width < 480 ? 10 : width < 760 ? 7 : 5;
@@ -88,13 +86,8 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           {t("overview.chart.enquiries")}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span
-            className={cn(
-              "size-2.5 rounded-sm",
-              withPayments ? "bg-cyan-500 dark:bg-cyan-400" : "bg-muted-foreground/30",
-            )}
-          />
-          {withPayments ? t("overview.chart.payments") : t("overview.chart.paymentsUnavailable")}
+          <span className="size-2.5 rounded-sm bg-cyan-500 dark:bg-cyan-400" />
+          {t("overview.chart.payments")}
         </span>
       </div>
       <div ref={ref} className="relative w-full" style={{ height: HEIGHT }} onPointerLeave={() => setHover(null)}>
@@ -131,7 +124,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
             {daily.map((day, index) => {
               const x = PAD.left + index * slot;
               const centre = x + slot / 2;
-              const enquiryX = withPayments ? centre - barWidth - 1 : centre - barWidth / 2;
+              const enquiryX = centre - barWidth - 1;
               return (
                 <g key={day.date}>
                   {hover === index ? (
@@ -147,7 +140,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
                       className="fill-primary"
                     />
                   ) : null}
-                  {withPayments && day.payments ? (
+                  {day.payments > 0 ? (
                     <rect
                       x={centre + 1}
                       y={y(day.payments)}
@@ -194,15 +187,13 @@ export function DailyChart({ daily }: { daily: Day[] }) {
               </span>
               <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.enquiries)}</span>
             </p>
-            {withPayments ? (
-              <p className="mt-0.5 flex items-center justify-between gap-4 text-muted-foreground">
-                <span className="inline-flex items-center gap-1.5">
-                  <span className="size-2 rounded-sm bg-cyan-500 dark:bg-cyan-400" />
-                  {t("overview.chart.payments")}
-                </span>
-                <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.payments ?? 0)}</span>
-              </p>
-            ) : null}
+            <p className="mt-0.5 flex items-center justify-between gap-4 text-muted-foreground">
+              <span className="inline-flex items-center gap-1.5">
+                <span className="size-2 rounded-sm bg-cyan-500 dark:bg-cyan-400" />
+                {t("overview.chart.payments")}
+              </span>
+              <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.payments)}</span>
+            </p>
           </div>
         ) : null}
       </div>
@@ -214,7 +205,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
             <tr>
               <th scope="col">{t("overview.chart.date")}</th>
               <th scope="col">{t("overview.chart.enquiries")}</th>
-              {withPayments ? <th scope="col">{t("overview.chart.payments")}</th> : null}
+              <th scope="col">{t("overview.chart.payments")}</th>
             </tr>
           </thead>
           <tbody>
@@ -222,7 +213,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
               <tr key={day.date}>
                 <th scope="row">{formatDay(day.date, { day: "numeric", month: "long" })}</th>
                 <td>{day.enquiries}</td>
-                {withPayments ? <td>{day.payments ?? 0}</td> : null}
+                <td>{day.payments}</td>
               </tr>
             ))}
           </tbody>

@@ -25,7 +25,6 @@ import { DailyChart } from "../../../features/admin/daily-chart.tsx";
 import { formatNumber } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
 import { i18n } from "../../../i18n/index.ts";
-import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/overview";
 import { paths } from "../../../lib/route-table.ts";
 
@@ -49,30 +48,18 @@ function Tile({
 }: {
   icon: LucideIcon;
   label: string;
-  /** null: the capability behind this figure has not been built yet. */
-  value: ReactNode | null;
+  value: ReactNode;
   hint?: string;
   testId: string;
 }) {
-  const { t } = useTranslation("admin");
-  const missing = value === null;
   return (
-    <div className={cn("rounded-xl border bg-card p-4 shadow-xs sm:p-5", missing && "bg-card/50")} data-testid={testId}>
+    <div className="rounded-xl border bg-card p-4 shadow-xs sm:p-5" data-testid={testId}>
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground/70" />
       </div>
-      {missing ? (
-        <>
-          <p className="mt-3 text-sm font-medium text-muted-foreground">{t("common.notAvailable")}</p>
-          <p className="mt-1 text-xs text-muted-foreground">{t("overview.tiles.unavailableHint")}</p>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-2xl font-semibold tracking-tight text-foreground tabular-nums">{value}</p>
-          {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
-        </>
-      )}
+      <p className="mt-2 text-2xl font-semibold tracking-tight text-foreground tabular-nums">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }
@@ -133,27 +120,23 @@ export default function OverviewPage() {
             <Tile
               icon={MessagesSquare}
               label={t("overview.tiles.openChats")}
-              value={data.openChats === null ? null : formatNumber(data.openChats)}
+              value={formatNumber(data.openChats)}
               testId="tile-chats"
             />
             <Tile
               icon={CreditCard}
               label={t("overview.tiles.payments")}
-              value={data.payments === null ? null : formatNumber(data.payments.week)}
-              hint={
-                data.payments === null
-                  ? undefined
-                  : t("overview.tiles.paymentsValue", {
-                      today: formatNumber(data.payments.today),
-                      week: formatNumber(data.payments.week),
-                    })
-              }
+              value={formatNumber(data.payments.week)}
+              hint={t("overview.tiles.paymentsValue", {
+                today: formatNumber(data.payments.today),
+                week: formatNumber(data.payments.week),
+              })}
               testId="tile-payments"
             />
             <Tile
               icon={ShoppingCart}
               label={t("overview.tiles.pendingOrders")}
-              value={data.pendingOrders === null ? null : formatNumber(data.pendingOrders)}
+              value={formatNumber(data.pendingOrders)}
               testId="tile-orders"
             />
           </div>
