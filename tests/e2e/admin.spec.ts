@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { EnquiryPage } from "#contracts/admin.ts";
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { expect, fillSignIn, seriousAxeViolations, test } from "./fixtures.ts";
 
 /**
  * The admin area against the real API. The server creates this first admin from
@@ -53,12 +53,6 @@ async function findEnquiryId(page: Page, q: string): Promise<string> {
   const list = EnquiryPage.parse(await response.json());
   expect(list.items).toHaveLength(1);
   return list.items[0]!.id;
-}
-
-async function fillSignIn(page: Page, user: { username: string; password: string }) {
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 test.describe("admin sign-in", () => {
