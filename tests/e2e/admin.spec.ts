@@ -252,6 +252,21 @@ test.describe("admin guard", () => {
     await expect(page.getByTestId("chats-by-month")).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  test("Renewals opens on those waiting for staff, and filters by state", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Renewals" }).click();
+    await expect(page.getByRole("heading", { name: "Renewals", level: 1 })).toBeVisible();
+    const filters = page.getByRole("group", { name: "Show renewals" });
+    await expect(filters.getByRole("button", { name: /^Needs attention/ })).toHaveAttribute("aria-pressed", "true");
+    await filters.getByRole("button", { name: /^Renewed/ }).click();
+    await expect(page).toHaveURL(/\/admin\/renewals\?status=completed$/);
+    await expect(filters.getByRole("button", { name: /^Renewed/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("renewals-table").or(page.getByText("No renewal here."))).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
 });
 
 test.describe("enquiries inbox", () => {
