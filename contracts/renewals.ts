@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { OrderStepStatus, orderPage } from "./orders.ts";
 
 /* ---------------------------------------------------------------- Renewals from the customer's account */
 
 export const RENEWAL_KINDS = ["domain", "vps"] as const;
 export type RenewalKind = (typeof RENEWAL_KINDS)[number];
 
-export const RENEWAL_STATUSES = ["pending_payment", "paid", "with_staff", "completed", "failed"] as const;
+export const RENEWAL_STATUSES = ["pending_payment", "paid", "with_staff", "completed", "failed", "refunded"] as const;
 export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
 
 /** A domain is renewed for whole years, at most ten at a time (the registries' own limit). */
@@ -82,6 +83,38 @@ export const AccountRenewals = z.object({
   policy: RenewalPolicy,
 });
 export type AccountRenewals = z.infer<typeof AccountRenewals>;
+
+/* ---------------------------------------------------------------- Renewals for staff */
+
+/** What staff filter renewals by: one status, or those waiting on a person (with_staff and failed). */
+export const STAFF_RENEWAL_FILTERS = ["attention", ...RENEWAL_STATUSES] as const;
+export const StaffRenewalFilter = z.enum(STAFF_RENEWAL_FILTERS, "Choose a renewal status or attention");
+export type StaffRenewalFilter = z.infer<typeof StaffRenewalFilter>;
+
+export const StaffRenewalListQuery = z.object({
+  status: StaffRenewalFilter.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type StaffRenewalListQuery = z.infer<typeof StaffRenewalListQuery>;
+
+/** A renewal as staff see it: who paid, what went wrong, and whether its payment can be sent back. */
+export const StaffRenewal = RenewalSummary.extend({
+  id: z.string(),
+  email: z.string(),
+  paidAt: z.string().nullable(),
+  /** Why it waits on staff (with_staff, failed), in English like the rest of the admin area. */
+  failure: z.string().nullable(),
+  /** A failed, paid renewal whose refund has not been sent (or was refused and may be tried again). */
+  refundable: z.boolean(),
+  /** The latest refund of its payment, as the provider last reported it. */
+  refund: z.object({ status: OrderStepStatus, updatedAt: z.string() }).nullable(),
+});
+export type StaffRenewal = z.infer<typeof StaffRenewal>;
+
+/** `counts` has one entry per status plus "attention". */
+export const StaffRenewalPage = orderPage(StaffRenewal);
+export type StaffRenewalPage = z.infer<typeof StaffRenewalPage>;
 
 /** The catalog code of a renewal validation message (decision 0004), or null. */
 export function renewalMessageCode(message: string): keyof typeof renewalMessages | null {

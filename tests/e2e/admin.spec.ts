@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { EnquiryPage } from "#contracts/admin.ts";
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { expect, fillSignIn, seriousAxeViolations, test } from "./fixtures.ts";
 
 /**
  * The admin area against the real API. The server creates this first admin from
@@ -55,12 +55,6 @@ async function findEnquiryId(page: Page, q: string): Promise<string> {
   return list.items[0]!.id;
 }
 
-async function fillSignIn(page: Page, user: { username: string; password: string }) {
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
 test.describe("admin sign-in", () => {
   test("signs in with a toast and lands on the dashboard, outside the public layout", async ({ page }) => {
     await page.goto("/admin/login");
@@ -80,6 +74,12 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
     await expect(page.getByTestId("tile-chats")).toContainText(/\d/);
     await expect(page.getByTestId("daily-chart")).toHaveAttribute("aria-label", /last 30 days/i);
+    // Whether paid orders can be fulfilled without a person: each registry and each server cluster.
+    await expect(page.getByRole("heading", { name: "Domain registries (EPP)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Server clusters (Proxmox VE)" })).toBeVisible();
+    await expect(
+      page.getByTestId("cluster-health").or(page.getByText(/No Proxmox cluster is configured/)),
+    ).toBeVisible();
 
     // An existing session entering the sign-in screen is sent to the dashboard.
     await page.goto("/auth");
@@ -256,6 +256,21 @@ test.describe("admin guard", () => {
     await page.getByRole("button", { name: "Last 30 days" }).click();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByTestId("chats-by-month")).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test("Renewals opens on those waiting for staff, and filters by state", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Renewals" }).click();
+    await expect(page.getByRole("heading", { name: "Renewals", level: 1 })).toBeVisible();
+    const filters = page.getByRole("group", { name: "Show renewals" });
+    await expect(filters.getByRole("button", { name: /^Needs attention/ })).toHaveAttribute("aria-pressed", "true");
+    await filters.getByRole("button", { name: /^Renewed/ }).click();
+    await expect(page).toHaveURL(/\/admin\/renewals\?status=completed$/);
+    await expect(filters.getByRole("button", { name: /^Renewed/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("renewals-table").or(page.getByText("No renewal here."))).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

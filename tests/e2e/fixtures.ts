@@ -66,9 +66,34 @@ export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }, 
 
 export { expect };
 
+/**
+ * For specs whose tests change state a shared server cannot give back (the first admin's enrolment,
+ * the per-address sign-in lockout): each test gets a server and database of its own, started with
+ * the worker's defaults plus `serverEnv` (`test.use({ serverEnv: { ... } })`).
+ */
+export const testWithOwnServer = test.extend<{ serverEnv: Record<string, string>; ownSite: SiteServer }>({
+  serverEnv: [{}, { option: true }],
+  ownSite: [
+    async ({ serverEnv }, use) => {
+      const server = await startSiteServer(serverEnv);
+      await use(server);
+      await server.close();
+    },
+    { timeout: 90_000 },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
+});
+
 /** Waits until the page's React tree is interactive (the app marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated=true]").waitFor({ state: "attached" });
+}
+
+/** Fills the staff sign-in form and submits it. */
+export async function fillSignIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 export async function seriousAxeViolations(page: Page) {

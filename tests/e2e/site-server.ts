@@ -31,7 +31,8 @@ export const baseEnv = {
   ADMIN_USERNAME: "admin",
   ADMIN_PASSWORD: "e2e-admin-password-1",
   // The specs sign in as this admin with a password alone; admin.spec.ts sets up two-factor sign-in
-  // for an agent through the screens (the admin requirement itself is covered by the API tests).
+  // for an agent through the screens, and admin-two-factor.spec.ts turns the requirement on for its
+  // own servers (testWithOwnServer in fixtures.ts).
   REQUIRE_ADMIN_TOTP: "false",
   // Chat agents answer around the clock here, and a wait times out quickly enough to test.
   CHAT_HOURS: "always",

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { renewalRoutes } from "./renewal-routes.ts";
+import { renewalAdminRoutes, renewalRoutes } from "./renewal-routes.ts";
 import { renewalService, type RenewalService } from "./renewal-service.ts";
 
 declare module "fastify" {
@@ -56,5 +56,6 @@ export async function registerRenewals(
     await service.idle();
   });
   await app.register(renewalRoutes, { service, emailOf: (request) => app.customerAccount.emailOf(request) });
+  await app.register(renewalAdminRoutes, { service });
 }
 export { eraseRenewals, renewalRecordsOf } from "./renewal-customer.ts";

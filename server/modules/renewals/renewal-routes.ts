@@ -1,7 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
-import { AccountRenewals, RenewalCreated, RenewalRequest } from "#contracts/renewals.ts";
+import {
+  AccountRenewals,
+  RenewalCreated,
+  RenewalRequest,
+  StaffRenewal,
+  StaffRenewalListQuery,
+  StaffRenewalPage,
+} from "#contracts/renewals.ts";
+import { currentStaff } from "../../lib/admin-guard.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import type { RenewalService } from "./renewal-service.ts";
 
@@ -37,6 +46,31 @@ export const renewalRoutes: FastifyPluginAsyncZod<RenewalRoutesOptions> = async 
         language: currentLanguage(),
       });
       return reply.status(201).send(created);
+    },
+  );
+};
+
+const IdParams = z.object({ id: z.uuid("Not a valid renewal id") });
+// Renewals carry customers' money: admins only, like the orders they renew.
+const adminOnly = { access: { roles: ["admin"] as "admin"[] } };
+
+/** Staff: every renewal, those waiting on a person first in mind, and the refund of a failed one. */
+export const renewalAdminRoutes: FastifyPluginAsyncZod<{ service: RenewalService }> = async (app, { service }) => {
+  app.get(
+    "/api/admin/renewals",
+    { config: adminOnly, schema: { querystring: StaffRenewalListQuery, response: { 200: StaffRenewalPage } } },
+    async (request) => service.listForStaff(request.query),
+  );
+
+  app.post(
+    "/api/admin/renewals/:id/refund",
+    {
+      config: adminOnly,
+      schema: { params: IdParams, response: { 200: StaffRenewal, 404: ApiErrorBody, 409: ApiErrorBody } },
+    },
+    async (request) => {
+      const { user } = currentStaff(request);
+      return service.approveRefund(request.params.id, { id: user.id, username: user.username }, request.ip);
     },
   );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { DOMAIN_GRACE_DAYS, RENEWAL_REMINDER_DAYS, VPS_GRACE_DAYS } from "#content/renewals.ts";
 import { formatDateIn } from "#contracts/dates.ts";
@@ -12,11 +12,24 @@ import {
   type RenewalRequest,
   type RenewalStatus,
   type RenewalSummary,
+  type StaffRenewal,
+  type StaffRenewalListQuery,
+  type StaffRenewalPage,
 } from "#contracts/renewals.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
-import { newReferenceCode, payForOrder, type OrderPayments } from "../../lib/orders.ts";
+import type { AuditActor } from "../../lib/audit.ts";
+import {
+  approveOrderRefund,
+  endRefundStep,
+  listOrderSteps,
+  newReferenceCode,
+  payForOrder,
+  REFUND_STEP,
+  refundable,
+  type OrderPayments,
+} from "../../lib/orders.ts";
 import { domainsExpiringBy, domainsOf, type DomainOrderService } from "../domains/index.ts";
 import { queueEmail } from "../notifications/index.ts";
 import { vpsExpiringBy, vpsServersOf, type VpsService } from "../vps/index.ts";
@@ -32,6 +45,9 @@ const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 12;
 
 type RenewalRow = typeof renewalOrders.$inferSelect;
+
+/** Renewals waiting on a person: renewed by hand at the registry, or failed and to be refunded. */
+const ATTENTION: RenewalStatus[] = ["with_staff", "failed"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -199,6 +215,32 @@ export function renewalService(deps: {
     if (row) await completed(tx, row, renewed.expiresAt);
   });
 
+  // A refund staff approved has ended: a completed one closes the renewal and tells the customer; a
+  // refused one leaves it failed, its step failed, for staff to try again.
+  payments.onOrderRefund(RENEWAL_ORDER_TYPE, async (tx, outcome) => {
+    await endRefundStep(tx, RENEWAL_ORDER_TYPE, outcome);
+    if (outcome.status !== "COMPLETED") return;
+    const refunded = await move(tx, outcome.orderRef, ["failed"], "refunded");
+    if (!refunded) return;
+    const lng = asLanguage(refunded.language);
+    const values = {
+      lng,
+      reference: refunded.reference,
+      service: refunded.targetLabel,
+      amount: outcome.amount,
+      currency: outcome.currency,
+      url: accountUrl(lng),
+    };
+    await queueEmail(tx, {
+      kind: "renewals.refunded",
+      toAddress: refunded.email,
+      replyTo: notifyTo,
+      subject: et("refunded.subject", values),
+      textBody: et("refunded.body", values),
+    });
+    queued();
+  });
+
   /** Renews a paid domain renewal at its registry, on one instance at a time (a lease). */
   async function fulfilDomain(id: string): Promise<void> {
     // Started right after the payment's transaction: wait for its row lock, so the claim below sees
@@ -254,6 +296,23 @@ export function renewalService(deps: {
     const left = expiresAt.getTime() - now.getTime();
     const reached = RENEWAL_REMINDER_DAYS.filter((days) => left <= days * DAY_MS);
     return reached.length ? Math.min(...reached) : null;
+  }
+
+  /** A renewal as staff see it, with its refund step (the payment provider's last word on it). */
+  async function toStaff(database: Database, row: RenewalRow): Promise<StaffRenewal> {
+    const steps = await listOrderSteps(database, RENEWAL_ORDER_TYPE, row.id);
+    const refund = steps.findLast((step) => step.action === REFUND_STEP);
+    return {
+      ...toSummary(row),
+      id: row.id,
+      email: row.email,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      failure: row.failure,
+      refundable: refundable(row.status === "failed", row.paymentTransactionId !== null, steps),
+      refund: refund
+        ? { status: refund.status, updatedAt: (refund.finishedAt ?? refund.startedAt).toISOString() }
+        : null,
+    };
   }
 
   return {
@@ -433,6 +492,63 @@ export function renewalService(deps: {
       for (const { id } of due) await fulfilDomain(id);
       if (sent) queued();
       return { sent };
+    },
+
+    /** Renewals for staff, newest first: one status, those waiting on a person, or all; with counts. */
+    async listForStaff(query: StaffRenewalListQuery): Promise<StaffRenewalPage> {
+      const where =
+        query.status === "attention"
+          ? inArray(renewalOrders.status, ATTENTION)
+          : query.status
+            ? eq(renewalOrders.status, query.status)
+            : undefined;
+      const [rows, [total], byStatus] = await Promise.all([
+        db
+          .select()
+          .from(renewalOrders)
+          .where(where)
+          .orderBy(desc(renewalOrders.createdAt), desc(renewalOrders.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(renewalOrders).where(where),
+        db.select({ status: renewalOrders.status, n: count() }).from(renewalOrders).groupBy(renewalOrders.status),
+      ]);
+      const counts: Record<string, number> = Object.fromEntries(byStatus.map((c) => [c.status, c.n]));
+      counts.attention = ATTENTION.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+      return {
+        items: await Promise.all(rows.map((row) => toStaff(db, row))),
+        total: total?.n ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        counts,
+      };
+    },
+
+    /**
+     * Staff approve the refund of a failed, paid renewal: sent through the payment provider under its
+     * own id (audited, one approval of many parallel ones); the renewal moves to refunded once the
+     * provider confirms.
+     */
+    async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<StaffRenewal> {
+      const notFound = () => new AppError("not_found", serverT("renewals.adminNotFound"), 404);
+      if (!UUID.test(id)) throw notFound();
+      await approveOrderRefund(
+        db,
+        payments,
+        { orderType: RENEWAL_ORDER_TYPE, orderId: id, auditAction: "renewal.refund", targetType: "renewal_order" },
+        {
+          lock: async (tx) => {
+            const [row] = await tx.select().from(renewalOrders).where(eq(renewalOrders.id, id)).for("update");
+            return row ? { ...row, waitsForRefund: row.status === "failed" } : null;
+          },
+          notFound,
+          notRefundable: () => new AppError("not_refundable", serverT("renewals.notRefundable"), 409),
+        },
+        actor,
+        ipAddress,
+      );
+      const [after] = await db.select().from(renewalOrders).where(eq(renewalOrders.id, id));
+      return toStaff(db, after!);
     },
 
     /** Resolves once follow-ups started here (registry renewals, restarts) have finished. */

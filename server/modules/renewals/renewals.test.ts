@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VPS_GRACE_DAYS } from "#content/renewals.ts";
-import type { AccountRenewals, RenewalCreated } from "#contracts/renewals.ts";
+import type { AccountRenewals, RenewalCreated, StaffRenewal, StaffRenewalPage } from "#contracts/renewals.ts";
 import type { VpsOrderCreated, VpsOrderRequest } from "#contracts/vps.ts";
 import { startEppDouble, type EppDouble } from "../../../tests/doubles/epp-server.ts";
 import { startProxmoxDouble, type ProxmoxDouble } from "../../../tests/doubles/proxmox-ve.ts";
@@ -221,6 +221,75 @@ describe.each(databaseBackends())("renewals from the account on $name", (backend
     fromToday.setUTCMonth(fromToday.getUTCMonth() + 1);
     expect(resumed).toMatchObject({ status: "active", suspendedAt: null });
     expect(resumed!.expiresAt!.toISOString()).toBe(fromToday.toISOString());
+  });
+
+  it("lists a paid renewal that could not be carried out for staff, and refunds it once", async () => {
+    const email = "renew-refund@example.rw";
+    const server = await seedVpsOrder(database.db, {
+      email,
+      status: "active",
+      expiresAt: new Date(now.getTime() + 5 * DAY),
+    });
+    const cookie = await signedInAs(app, database, email);
+    const created = await call(cookie, "POST", { kind: "vps", id: server.id, period: 1 }, "fr");
+    expect(created.statusCode, created.body).toBe(201);
+    // Staff cancel the server while the customer is paying: the renewal cannot be carried out.
+    await database.db.update(vpsOrders).set({ status: "cancelled" }).where(eq(vpsOrders.id, server.id));
+    await payOnTestPage(app, created.json<RenewalCreated>().redirectUrl);
+    await app.renewals.idle();
+    const { reference } = created.json<RenewalCreated>();
+
+    const admin = await createStaffUser(database.db, `renewal-admin-${backend.name}`, "admin");
+    const adminCookie = await staffSignIn(app, admin.username, admin.password, "10.9.0.1");
+    const agent = await createStaffUser(database.db, `renewal-agent-${backend.name}`, "agent");
+    const agentCookie = await staffSignIn(app, agent.username, agent.password, "10.9.0.2");
+    const staff = (cookieValue: string, method: "GET" | "POST", url: string) =>
+      app.inject({ method, url, headers: asStaff(cookieValue) });
+
+    const waiting = (await staff(adminCookie, "GET", "/api/admin/renewals?status=attention")).json<StaffRenewalPage>();
+    const listed = waiting.items.find((r) => r.reference === reference)!;
+    expect(listed).toMatchObject({ status: "failed", email, refundable: true, refund: null, kind: "vps" });
+    expect(listed.failure).toMatch(/refund the payment/);
+    expect(waiting.counts.attention).toBeGreaterThanOrEqual(1);
+    expect(waiting.items.every((r) => r.status === "failed" || r.status === "with_staff")).toBe(true);
+    // Money: admins only; nobody without a session; a bad filter names its field.
+    expect((await staff(agentCookie, "GET", "/api/admin/renewals")).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url: "/api/admin/renewals" })).statusCode).toBe(401);
+    const badFilter = await staff(adminCookie, "GET", "/api/admin/renewals?status=lost");
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json()).toMatchObject({ fields: { status: expect.any(String) } });
+    expect((await staff(agentCookie, "POST", `/api/admin/renewals/${listed.id}/refund`)).statusCode).toBe(403);
+
+    const approved = await staff(adminCookie, "POST", `/api/admin/renewals/${listed.id}/refund`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<StaffRenewal>()).toMatchObject({ refundable: false, refund: { status: "running" } });
+    // A second approval, while the first is on its way, is refused: one refund per payment.
+    expect((await staff(adminCookie, "POST", `/api/admin/renewals/${listed.id}/refund`)).statusCode).toBe(409);
+
+    // The test provider settles the refund a moment later and calls back, as pawaPay does.
+    await expect
+      .poll(
+        async () => (await database.db.select().from(renewalOrders).where(eq(renewalOrders.id, listed.id)))[0]!.status,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("refunded");
+    const after = (await staff(adminCookie, "GET", "/api/admin/renewals?status=refunded")).json<StaffRenewalPage>();
+    expect(after.items.find((r) => r.id === listed.id)).toMatchObject({
+      status: "refunded",
+      refundable: false,
+      refund: { status: "succeeded" },
+    });
+    const told = (await emailsTo(database, email)).filter((e) => e.kind === "renewals.refunded");
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`Remboursé\u00a0: renouvellement ${reference} de app-server`);
+    expect((await staff(adminCookie, "POST", `/api/admin/renewals/${listed.id}/refund`)).statusCode).toBe(409);
+    const unknown = await staff(adminCookie, "POST", "/api/admin/renewals/00000000-0000-4000-8000-000000000000/refund");
+    expect(unknown.statusCode).toBe(404);
+    // The customer's account says so too.
+    const { renewals } = (await call(cookie, "GET")).json<AccountRenewals>();
+    expect(renewals.find((r) => r.reference === reference)).toMatchObject({ status: "refunded" });
   });
 
   it("names the field for a bad request, and renews only the signed-in customer's own services", async () => {

@@ -17,7 +17,8 @@ import { testApp } from "../../support/test-app.ts";
  * parallel requests. Already raced elsewhere (50 or more at once): sign-in counters and the
  * password-change counter (server/modules/admin/login-lockout.test.ts), payment completion
  * (server/modules/payments/callback-storm.test.ts), test-mode decisions
- * (server/adapters/test-payments/test-mode.test.ts).
+ * (server/adapters/test-payments/test-mode.test.ts), domain order state changes
+ * (tests/unit/adversarial/domain-order-races.test.ts).
  */
 const PARALLEL = 50;
 

@@ -74,6 +74,7 @@ export const routeTable = {
   adminDomainOrder: staff("/admin/domains/orders/:id", "routes/admin/domain-order.tsx"),
   adminReports: staff("/admin/reports", "routes/admin/reports.tsx"),
   adminPeople: staff("/admin/people", "routes/admin/people.tsx"),
+  adminRenewals: staff("/admin/renewals", "routes/admin/renewals.tsx"),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof routeTable;

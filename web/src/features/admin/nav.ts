@@ -6,6 +6,7 @@ import {
   Inbox,
   LayoutDashboard,
   MessagesSquare,
+  RefreshCcw,
   ScrollText,
   Server,
   UserSearch,
@@ -22,6 +23,7 @@ export type NavKey =
   | "payments"
   | "domains"
   | "vps"
+  | "renewals"
   | "projects"
   | "reports"
   | "people"
@@ -60,6 +62,7 @@ export const navItems: readonly NavItem[] = [
     activeUnder: "/admin/domains/",
   },
   { key: "vps", to: paths.adminVps(), icon: Server, group: "channels", roles: ["admin"], activeUnder: "/admin/vps/" },
+  { key: "renewals", to: paths.adminRenewals(), icon: RefreshCcw, group: "channels", roles: ["admin"] },
   { key: "reports", to: paths.adminReports(), icon: ChartColumn, group: "channels", roles: ["admin"] },
   // Everyone may find and export a person's data; only admins see the erase button.
   { key: "people", to: paths.adminPeople(), icon: UserSearch, group: "administration" },

@@ -1,0 +1,252 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RefreshCcw, Undo2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import {
+  RENEWAL_STATUSES,
+  StaffRenewal,
+  StaffRenewalFilter,
+  StaffRenewalPage,
+  type RenewalStatus,
+} from "#contracts/renewals.ts";
+import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import "../../../features/admin/admin-messages.ts";
+import {
+  EmptyState,
+  LoadError,
+  NoAccess,
+  PageHeader,
+  Pagination,
+  Panel,
+  PanelSpinner,
+} from "../../../features/admin/admin-ui.tsx";
+import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
+import { formatDate, formatRelative } from "../../../features/admin/format.ts";
+import { useAdminUser } from "../../../features/admin/session.tsx";
+import { formatMoney } from "../../../lib/intl.ts";
+import { i18n } from "../../../i18n/index.ts";
+import { cn } from "../../../lib/cn.ts";
+import { paths } from "../../../lib/route-table.ts";
+import type { Route } from "./+types/renewals";
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({
+    title: i18n.t("meta.renewals", { ns: "admin" }),
+    description: i18n.t("renewals.lead", { ns: "admin" }),
+    path: location.pathname,
+    noindex: true,
+  });
+}
+
+const PAGE_SIZE = 20;
+const listKey = "/api/admin/renewals";
+
+const TONES: Record<RenewalStatus, BadgeTone> = {
+  pending_payment: "neutral",
+  paid: "primary",
+  with_staff: "warning",
+  completed: "success",
+  failed: "warning",
+  refunded: "neutral",
+};
+
+/** What staff do next: record a hand renewal on its order, or send a failed renewal's payment back. */
+function NextStep({ renewal }: { renewal: StaffRenewal }) {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refund = useMutation({
+    mutationFn: () => sendJson("POST", `/api/admin/renewals/${renewal.id}/refund`, {}, StaffRenewal),
+    onSuccess: (data) => {
+      void queryClient.invalidateQueries({ queryKey: [listKey] });
+      toast({ title: t("renewals.refundSent", { reference: data.reference }), variant: "success" });
+    },
+    onError: (error) => toast({ title: serverMessage(error) ?? String(error), variant: "destructive" }),
+  });
+  const order =
+    renewal.kind === "domain"
+      ? paths.adminDomainOrder({ id: renewal.targetId })
+      : paths.adminVpsOrder({ id: renewal.targetId });
+
+  return (
+    <div className="grid justify-items-start gap-1.5">
+      {renewal.status === "with_staff" ? (
+        <p className="text-xs text-muted-foreground">{t("renewals.recordHint")}</p>
+      ) : null}
+      {renewal.refund ? (
+        <Badge tone={renewal.refund.status === "succeeded" ? "success" : "warning"}>
+          {t(`renewals.refundStep.${renewal.refund.status}`)}
+        </Badge>
+      ) : null}
+      {renewal.refundable ? (
+        confirming ? (
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={refund.isPending}
+            onClick={() => {
+              setConfirming(false);
+              refund.mutate();
+            }}
+          >
+            <Undo2 aria-hidden="true" />
+            {t("renewals.refundConfirm", { amount: formatMoney(Number(renewal.amount), renewal.currency) })}
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline" disabled={refund.isPending} onClick={() => setConfirming(true)}>
+            <Undo2 aria-hidden="true" />
+            {refund.isPending ? t("renewals.refunding") : t("renewals.refund")}
+          </Button>
+        )
+      ) : null}
+      {renewal.refundable && confirming ? (
+        <p className="text-xs text-muted-foreground">{t("renewals.refundHint")}</p>
+      ) : null}
+      <Link to={order} className="text-xs font-medium text-primary hover:underline">
+        {t("renewals.openOrder")}
+      </Link>
+    </div>
+  );
+}
+
+function RenewalsTable({ items }: { items: StaffRenewal[] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[52rem] text-left text-sm" data-testid="renewals-table">
+        <thead className="border-b text-xs text-muted-foreground">
+          <tr>
+            {(["reference", "customer", "service", "amount", "status", "action"] as const).map((key) => (
+              <th key={key} scope="col" className="px-4 py-2.5 font-medium">
+                {t(`renewals.columns.${key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((r) => (
+            <tr key={r.id} className="border-b align-top last:border-0 hover:bg-muted/40">
+              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap text-foreground">
+                {r.reference}
+                <span className="block text-xs font-normal text-muted-foreground" title={r.createdAt}>
+                  {formatRelative(r.createdAt)}
+                </span>
+              </th>
+              <td className="px-4 py-3 whitespace-nowrap text-foreground">{r.email}</td>
+              <td className="px-4 py-3">
+                <span className="block font-mono text-xs whitespace-nowrap text-foreground">{r.label}</span>
+                <span className="text-xs whitespace-nowrap text-muted-foreground">
+                  {t(`renewals.kind.${r.kind}`)} · {t(`renewals.period.${r.kind}`, { count: r.period })}
+                </span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatMoney(Number(r.amount), r.currency)}</td>
+              <td className="px-4 py-3">
+                <Badge tone={TONES[r.status]}>{t(`renewals.status.${r.status}`)}</Badge>
+                {r.newExpiresAt ? (
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    {t("renewals.renewedUntil", { date: formatDate(r.newExpiresAt) })}
+                  </span>
+                ) : null}
+                {r.failure && (r.status === "failed" || r.status === "with_staff") ? (
+                  <span className="mt-1 block max-w-64 text-xs break-words text-muted-foreground">{r.failure}</span>
+                ) : null}
+              </td>
+              <td className="px-4 py-3">
+                <NextStep renewal={r} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RenewalsScreen() {
+  const { t } = useTranslation("admin");
+  const [params, setParams] = useSearchParams();
+  // Those waiting on a person first; "all" is chosen explicitly.
+  const chosen = params.get("status");
+  const parsed = StaffRenewalFilter.safeParse(chosen);
+  const status = chosen === "all" ? undefined : parsed.success ? parsed.data : "attention";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const list = useQuery({
+    queryKey: [listKey, { status, page }],
+    queryFn: () => getJson(`${listKey}${queryString({ status, page, pageSize: PAGE_SIZE })}`, StaffRenewalPage),
+    retry: adminRetry,
+    placeholderData: keepPreviousData,
+  });
+  const setFilter = (next: string) =>
+    setParams((current) => {
+      const p = new URLSearchParams(current);
+      if (next === "attention") p.delete("status");
+      else p.set("status", next);
+      p.delete("page");
+      return p;
+    });
+  const counts = list.data?.counts ?? {};
+  const filters = ["attention", "all", ...RENEWAL_STATUSES] as const;
+  const selected = status ?? "all";
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader title={t("renewals.title")} description={t("renewals.lead")} />
+      <Panel bodyClassName="p-0">
+        <div className="flex flex-wrap gap-2 border-b p-3" role="group" aria-label={t("renewals.filter.label")}>
+          {filters.map((f) => (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={selected === f}
+              onClick={() => setFilter(f)}
+              className={cn(
+                "rounded-full border px-3 py-1 text-xs font-medium",
+                selected === f
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "bg-card text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {f === "attention" || f === "all" ? t(`renewals.filter.${f}`) : t(`renewals.status.${f}`)}
+              {f !== "all" && counts[f] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[f]}</span> : null}
+            </button>
+          ))}
+        </div>
+        {list.isPending ? (
+          <PanelSpinner />
+        ) : list.isError ? (
+          <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon={RefreshCcw} title={t("renewals.empty")} body={t("renewals.emptyBody")} />
+        ) : (
+          <>
+            <RenewalsTable items={list.data.items} />
+            <div className="border-t p-3">
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={list.data.total}
+                onPage={(p) =>
+                  setParams((c) => {
+                    const n = new URLSearchParams(c);
+                    n.set("page", String(p));
+                    return n;
+                  })
+                }
+              />
+            </div>
+          </>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+/** Renewals for staff: hand renewals to record and failed ones to refund, then every renewal by state. */
+export default function RenewalsAdminPage() {
+  const me = useAdminUser();
+  return me.role === "admin" ? <RenewalsScreen /> : <NoAccess />;
+}
