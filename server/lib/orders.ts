@@ -5,6 +5,7 @@ import type { OrderEvent, OrderStep, OrderStepStatus } from "#contracts/orders.t
 import { paymentCountries, type PaymentStatusView } from "#contracts/payments.ts";
 import type { Database } from "../db/client.ts";
 import { orderSteps } from "../db/schema.ts";
+import { type AuditActor, recordAudit } from "./audit.ts";
 
 /** What VPS and domain orders share on the server: references, links, history rows. */
 
@@ -254,6 +255,63 @@ export async function startOrderRefund(
     await finishOrderStep(db, claimedStepId, "failed", error instanceof Error ? error.message : String(error));
     throw error;
   }
+}
+
+/** What an order kind tells `approveOrderRefund` about the order it just locked. */
+export interface LockedForRefund {
+  reference: string;
+  amount: string;
+  currency: string;
+  paymentTransactionId: string | null;
+  /** The order is in the state that waits for a refund (needs_refund, failed...). */
+  waitsForRefund: boolean;
+}
+
+/**
+ * Staff approve the refund of an order (a VPS or domain order, a renewal): under the order's row
+ * lock (`lock` reads it `for update`), the approval is audited, `onClaimed` records what the order
+ * kind keeps (a history note), and a running refund step claims it, so of parallel approvals exactly
+ * one goes on and every later one gets `notRefundable`. The refund is then sent (startOrderRefund);
+ * its outcome arrives through the order kind's onOrderRefund.
+ */
+export async function approveOrderRefund(
+  db: Database,
+  payments: OrderPayments,
+  order: { orderType: string; orderId: string; auditAction: string; targetType: string },
+  hooks: {
+    lock: (tx: Database) => Promise<LockedForRefund | null>;
+    notFound: () => Error;
+    notRefundable: () => Error;
+    onClaimed?: (tx: Database) => Promise<unknown>;
+  },
+  actor: AuditActor,
+  ipAddress?: string,
+): Promise<void> {
+  const { depositId, stepId } = await db.transaction(async (tx) => {
+    const locked = await hooks.lock(tx);
+    if (!locked) throw hooks.notFound();
+    const steps = await listOrderSteps(tx, order.orderType, order.orderId);
+    if (!refundable(locked.waitsForRefund, locked.paymentTransactionId !== null, steps)) throw hooks.notRefundable();
+    await recordAudit(tx, {
+      actor,
+      action: order.auditAction,
+      targetType: order.targetType,
+      targetId: order.orderId,
+      details: { reference: locked.reference, amount: locked.amount, currency: locked.currency },
+      ...(ipAddress ? { ipAddress } : {}),
+    });
+    await hooks.onClaimed?.(tx);
+    const stepId = await claimOrderRefund(tx, order, payments.refundFulfiller, actor.username);
+    return { depositId: locked.paymentTransactionId!, stepId };
+  });
+  await startOrderRefund(
+    db,
+    payments,
+    { orderType: order.orderType, orderId: order.orderId, depositId },
+    { id: actor.id!, username: actor.username },
+    stepId,
+    ipAddress,
+  );
 }
 
 /** A refund ended: its order's running "refund" step ends with the provider's answer. */

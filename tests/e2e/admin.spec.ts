@@ -74,6 +74,12 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
     await expect(page.getByTestId("tile-chats")).toContainText(/\d/);
     await expect(page.getByTestId("daily-chart")).toHaveAttribute("aria-label", /last 30 days/i);
+    // Whether paid orders can be fulfilled without a person: each registry and each server cluster.
+    await expect(page.getByRole("heading", { name: "Domain registries (EPP)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Server clusters (Proxmox VE)" })).toBeVisible();
+    await expect(
+      page.getByTestId("cluster-health").or(page.getByText(/No Proxmox cluster is configured/)),
+    ).toBeVisible();
 
     // An existing session entering the sign-in screen is sent to the dashboard.
     await page.goto("/auth");

@@ -30,8 +30,6 @@ import {
   lastUnfinishedStep,
   listOrderSteps,
   refundable,
-  claimOrderRefund,
-  startOrderRefund,
   newAccessToken,
   newReferenceCode,
   payForOrder,
@@ -40,6 +38,7 @@ import {
   toOrderStep,
   type OrderPayments,
   type OrderStepRow,
+  approveOrderRefund,
 } from "../../lib/orders.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { serverT } from "../../lib/i18n.ts";
@@ -801,42 +800,26 @@ export function domainOrderService(deps: {
      * provider under its own id (audited); the order moves to refunded once the provider confirms.
      */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<DomainOrderDetail> {
-      // Under the order's row lock: of parallel approvals, one claims the refund (its running step);
-      // every later one finds that step and is refused.
-      const { order, stepId } = await db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id, true);
-        if (!order) throw new AppError("not_found", dt("adminOrderNotFound"), 404);
-        const steps = await listOrderSteps(tx, STEP_ORDER_TYPE, id);
-        if (!refundable(order.status === "needs_refund", order.paymentTransactionId !== null, steps))
-          throw new AppError("not_refundable", st("refund.notRefundable"), 409);
-        await recordAudit(tx, {
-          actor,
-          action: "domain.order.refund",
-          targetType: "domain_order",
-          targetId: id,
-          details: { reference: order.reference, amount: order.amount, currency: order.currency },
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        await addEvent(tx, {
-          orderId: id,
-          kind: "note",
-          body: st("history.refundApproved", { fulfiller: payments.refundFulfiller }),
-          actorUsername: actor.username,
-        });
-        const stepId = await claimOrderRefund(
-          tx,
-          { orderType: DOMAIN_ORDER_TYPE, orderId: id },
-          payments.refundFulfiller,
-          actor.username,
-        );
-        return { order, stepId };
-      });
-      await startOrderRefund(
+      await approveOrderRefund(
         db,
         payments,
-        { orderType: DOMAIN_ORDER_TYPE, orderId: id, depositId: order.paymentTransactionId! },
-        { id: actor.id!, username: actor.username },
-        stepId,
+        { orderType: DOMAIN_ORDER_TYPE, orderId: id, auditAction: "domain.order.refund", targetType: "domain_order" },
+        {
+          lock: async (tx) => {
+            const order = await findOrderById(tx, id, true);
+            return order && { ...order, waitsForRefund: order.status === "needs_refund" };
+          },
+          notFound: () => new AppError("not_found", dt("adminOrderNotFound"), 404),
+          notRefundable: () => new AppError("not_refundable", st("refund.notRefundable"), 409),
+          onClaimed: (tx) =>
+            addEvent(tx, {
+              orderId: id,
+              kind: "note",
+              body: st("history.refundApproved", { fulfiller: payments.refundFulfiller }),
+              actorUsername: actor.username,
+            }),
+        },
+        actor,
         ipAddress,
       );
       return detail((await findOrderById(db, id))!);

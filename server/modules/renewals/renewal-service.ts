@@ -19,16 +19,15 @@ import {
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
-import { type AuditActor, recordAudit } from "../../lib/audit.ts";
+import type { AuditActor } from "../../lib/audit.ts";
 import {
-  claimOrderRefund,
+  approveOrderRefund,
   endRefundStep,
   listOrderSteps,
   newReferenceCode,
   payForOrder,
   REFUND_STEP,
   refundable,
-  startOrderRefund,
   type OrderPayments,
 } from "../../lib/orders.ts";
 import { domainsExpiringBy, domainsOf, type DomainOrderService } from "../domains/index.ts";
@@ -527,40 +526,25 @@ export function renewalService(deps: {
 
     /**
      * Staff approve the refund of a failed, paid renewal: sent through the payment provider under its
-     * own id (audited); the renewal moves to refunded once the provider confirms. Under the row's
-     * lock, of parallel approvals one claims the refund (its running step) and the others are refused.
+     * own id (audited, one approval of many parallel ones); the renewal moves to refunded once the
+     * provider confirms.
      */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<StaffRenewal> {
       const notFound = () => new AppError("not_found", serverT("renewals.adminNotFound"), 404);
       if (!UUID.test(id)) throw notFound();
-      const { row, stepId } = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(renewalOrders).where(eq(renewalOrders.id, id)).for("update");
-        if (!row) throw notFound();
-        const steps = await listOrderSteps(tx, RENEWAL_ORDER_TYPE, id);
-        if (!refundable(row.status === "failed", row.paymentTransactionId !== null, steps))
-          throw new AppError("not_refundable", serverT("renewals.notRefundable"), 409);
-        await recordAudit(tx, {
-          actor,
-          action: "renewal.refund",
-          targetType: "renewal_order",
-          targetId: id,
-          details: { reference: row.reference, amount: row.amount, currency: row.currency },
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        const stepId = await claimOrderRefund(
-          tx,
-          { orderType: RENEWAL_ORDER_TYPE, orderId: id },
-          payments.refundFulfiller,
-          actor.username,
-        );
-        return { row, stepId };
-      });
-      await startOrderRefund(
+      await approveOrderRefund(
         db,
         payments,
-        { orderType: RENEWAL_ORDER_TYPE, orderId: id, depositId: row.paymentTransactionId! },
-        { id: actor.id!, username: actor.username },
-        stepId,
+        { orderType: RENEWAL_ORDER_TYPE, orderId: id, auditAction: "renewal.refund", targetType: "renewal_order" },
+        {
+          lock: async (tx) => {
+            const [row] = await tx.select().from(renewalOrders).where(eq(renewalOrders.id, id)).for("update");
+            return row ? { ...row, waitsForRefund: row.status === "failed" } : null;
+          },
+          notFound,
+          notRefundable: () => new AppError("not_refundable", serverT("renewals.notRefundable"), 409),
+        },
+        actor,
         ipAddress,
       );
       const [after] = await db.select().from(renewalOrders).where(eq(renewalOrders.id, id));

@@ -375,6 +375,13 @@ describe.each(databaseBackends())("VPS orders built on Proxmox VE ($name)", (bac
       }),
     ]);
     expect(JSON.stringify(health)).not.toContain(pve.token.split("=")[1]);
+    // The dashboard shows it to every member of staff, and to nobody else.
+    const agent = await createStaffUser(database.db, "ops-agent", "agent");
+    const agentCookie = await signIn(app, agent.username, agent.password, "10.8.0.2");
+    const asAgent = await app.inject({ method: "GET", url: "/api/admin/vps/clusters", headers: asStaff(agentCookie) });
+    expect(asAgent.statusCode).toBe(200);
+    expect(asAgent.json<{ items: VpsClusterHealth[] }>().items).toHaveLength(1);
+    expect((await app.inject({ method: "GET", url: "/api/admin/vps/clusters" })).statusCode).toBe(401);
   });
 
   it("refuses a cluster presenting another certificate, and one that refuses the token, without retrying", async () => {

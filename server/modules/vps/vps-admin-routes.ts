@@ -78,9 +78,14 @@ export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = as
     async (request) => service.approveRefund(request.params.id, actorOf(request), request.ip),
   );
 
+  // The dashboard's cluster panel: every signed-in staff member sees whether servers can be built
+  // (hosts and nodes, never the token), as with the registries.
   app.get(
     "/api/admin/vps/clusters",
-    { config: adminOnly, schema: { response: { 200: z.object({ items: z.array(VpsClusterHealth) }) } } },
+    {
+      config: { access: { roles: ["admin", "agent"] as ("admin" | "agent")[] } },
+      schema: { response: { 200: z.object({ items: z.array(VpsClusterHealth) }) } },
+    },
     async () => ({ items: await service.clusterHealth() }),
   );
 

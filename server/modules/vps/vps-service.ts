@@ -26,15 +26,12 @@ import { defaultLanguage, languageLocales, localizePath, type Language } from "#
 import { AppError, fieldError } from "../../lib/errors.ts";
 import {
   endRefundStep,
-  listOrderSteps,
   newAccessToken,
   newReferenceCode,
   payForOrder,
-  refundable,
-  claimOrderRefund,
-  startOrderRefund,
   toOrderEvent,
   type OrderPayments,
+  approveOrderRefund,
 } from "../../lib/orders.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
@@ -691,42 +688,26 @@ export function vpsService(deps: {
      * own id (audited); the order moves to refunded once the provider confirms.
      */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
-      // Under the order's row lock: of parallel approvals, one claims the refund (its running step);
-      // every later one finds that step and is refused.
-      const { order, stepId } = await db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id, true);
-        if (!order) throw new AppError("not_found", vt("adminOrderNotFound"), 404);
-        const steps = await listOrderSteps(tx, VPS_ORDER_TYPE, id);
-        if (!refundable(order.status === "failed", order.paymentTransactionId !== null, steps))
-          throw new AppError("not_refundable", vt("refund.notRefundable"), 409);
-        await recordAudit(tx, {
-          actor,
-          action: "vps.order.refund",
-          targetType: "vps_order",
-          targetId: id,
-          details: { reference: order.reference, amount: order.amount, currency: order.currency },
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        await addEvent(tx, {
-          orderId: id,
-          kind: "note",
-          body: vt("refund.approved", { fulfiller: payments.refundFulfiller, lng: "en" }),
-          actorUsername: actor.username,
-        });
-        const stepId = await claimOrderRefund(
-          tx,
-          { orderType: VPS_ORDER_TYPE, orderId: id },
-          payments.refundFulfiller,
-          actor.username,
-        );
-        return { order, stepId };
-      });
-      await startOrderRefund(
+      await approveOrderRefund(
         db,
         payments,
-        { orderType: VPS_ORDER_TYPE, orderId: id, depositId: order.paymentTransactionId! },
-        { id: actor.id!, username: actor.username },
-        stepId,
+        { orderType: VPS_ORDER_TYPE, orderId: id, auditAction: "vps.order.refund", targetType: "vps_order" },
+        {
+          lock: async (tx) => {
+            const order = await findOrderById(tx, id, true);
+            return order && { ...order, waitsForRefund: order.status === "failed" };
+          },
+          notFound: () => new AppError("not_found", vt("adminOrderNotFound"), 404),
+          notRefundable: () => new AppError("not_refundable", vt("refund.notRefundable"), 409),
+          onClaimed: (tx) =>
+            addEvent(tx, {
+              orderId: id,
+              kind: "note",
+              body: vt("refund.approved", { fulfiller: payments.refundFulfiller, lng: "en" }),
+              actorUsername: actor.username,
+            }),
+        },
+        actor,
         ipAddress,
       );
       return detail((await findOrderById(db, id))!);

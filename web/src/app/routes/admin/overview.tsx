@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import {
   ArrowRight,
   CalendarDays,
@@ -14,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Overview } from "#contracts/admin.ts";
 import { RegistryHealthList } from "#contracts/domain-orders.ts";
+import { VpsClusterHealth } from "#contracts/vps.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -166,7 +168,10 @@ export default function OverviewPage() {
               )}
             </div>
           </Panel>
-          <RegistryHealthPanel />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <RegistryHealthPanel />
+            <ClusterHealthPanel />
+          </div>
         </>
       ) : null}
     </div>
@@ -212,6 +217,72 @@ function RegistryHealthPanel() {
               {registry.state === "down" && registry.lastError ? (
                 <p className="mt-1 break-words text-foreground">
                   {t("overview.registries.lastError", { error: registry.lastError })}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+const CLUSTER_TONES = { ok: "success", degraded: "warning", down: "warning" } as const;
+
+/** Each configured Proxmox VE cluster, as this instance sees it now: can paid servers be built? */
+function ClusterHealthPanel() {
+  const { t } = useTranslation("admin");
+  const health = useQuery({
+    queryKey: ["/api/admin/vps/clusters"],
+    queryFn: () => getJson("/api/admin/vps/clusters", z.object({ items: z.array(VpsClusterHealth) })),
+    retry: adminRetry,
+    staleTime: 30_000,
+  });
+  return (
+    <Panel title={t("overview.clusters.title")} description={t("overview.clusters.lead")}>
+      {health.isPending ? (
+        <PanelSpinner />
+      ) : health.isError ? (
+        <LoadError error={health.error} onRetry={() => void health.refetch()} />
+      ) : health.data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("overview.clusters.none")}</p>
+      ) : (
+        <ul className="grid gap-3" data-testid="cluster-health">
+          {health.data.items.map((cluster) => (
+            <li key={cluster.fulfiller} className="rounded-lg border p-3 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-foreground">
+                  {t("overview.clusters.location", { location: cluster.locationId, fulfiller: cluster.fulfiller })}
+                </span>
+                <Badge tone={CLUSTER_TONES[cluster.status]}>{t(`overview.clusters.state.${cluster.status}`)}</Badge>
+              </p>
+              <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{cluster.host}</p>
+              {cluster.version ? (
+                <p className="mt-1 text-muted-foreground">
+                  {t("overview.clusters.version", { version: cluster.version })}
+                </p>
+              ) : null}
+              {cluster.nodes.length > 0 ? (
+                <ul className="mt-1 grid gap-0.5 text-muted-foreground">
+                  {cluster.nodes.map((node) => (
+                    <li key={node.name}>
+                      {node.online && node.memoryFreeGb !== null && node.memoryTotalGb !== null
+                        ? t("overview.clusters.nodeMemory", {
+                            name: node.name,
+                            free: formatNumber(node.memoryFreeGb),
+                            total: formatNumber(node.memoryTotalGb),
+                          })
+                        : t("overview.clusters.node", {
+                            name: node.name,
+                            state: t(node.online ? "overview.clusters.nodeOnline" : "overview.clusters.nodeOffline"),
+                          })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {cluster.status !== "ok" && cluster.error ? (
+                <p className="mt-1 break-words text-foreground">
+                  {t("overview.clusters.error", { error: cluster.error })}
                 </p>
               ) : null}
             </li>
