@@ -321,7 +321,11 @@ export function tldProblem(label: string, unicodeLabel: string, rule: TldRule): 
 export const DomainState = z.enum(["available", "registered", "unknown"]);
 export type DomainState = z.infer<typeof DomainState>;
 
-/** Where an answer came from: the DNS pre-check, the registry's RDAP, WHOIS, or nowhere. */
+/**
+ * Who answered: the DNS pre-check, the registry's RDAP, its WHOIS, or nobody ("none": no source
+ * exists for the TLD, or none was asked just now, e.g. while we hold back from a registry that
+ * asked us to slow down). An unknown answer's source is the one asked that gave nothing usable.
+ */
 export const DomainSource = z.enum(["dns", "rdap", "whois", "none"]);
 export type DomainSource = z.infer<typeof DomainSource>;
 
@@ -364,8 +368,18 @@ export const DomainCandidate = z.object({
 });
 export type DomainCandidate = z.infer<typeof DomainCandidate>;
 
-/** Why an answer is unknown; the page says it in plain words. */
-export const DomainUnknownReason = z.enum(["rate_limited", "timeout", "server_error", "unclear", "no_source"]);
+/**
+ * Why an answer is unknown; the page says it in plain words. "held_back": we did not ask the registry
+ * just now, to stay within how often it may be asked (our limiter, or a pause it asked for).
+ */
+export const DomainUnknownReason = z.enum([
+  "rate_limited",
+  "timeout",
+  "server_error",
+  "unclear",
+  "no_source",
+  "held_back",
+]);
 export type DomainUnknownReason = z.infer<typeof DomainUnknownReason>;
 
 export const DomainResult = z.object({
@@ -373,7 +387,10 @@ export const DomainResult = z.object({
   state: DomainState,
   source: DomainSource,
   reason: DomainUnknownReason.optional(),
+  /** When the source answered (for a cached answer, when it answered then). */
   checkedAt: z.string(),
+  /** Present when the answer came from our cache rather than a fresh question: its age in seconds. */
+  cachedSeconds: z.number().int().nonnegative().optional(),
 });
 export type DomainResult = z.infer<typeof DomainResult>;
 
@@ -413,6 +430,7 @@ export const DomainDetails = z.object({
   source: DomainSource,
   reason: DomainUnknownReason.optional(),
   checkedAt: z.string(),
+  cachedSeconds: z.number().int().nonnegative().optional(),
   registration: DomainRegistration.nullable(),
   price: TldPrice,
 });

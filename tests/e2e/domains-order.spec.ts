@@ -36,6 +36,9 @@ test("search, details, order, pay in test mode, and staff mark the name register
   await page.getByRole("link", { name: `Register ${NAME}.rw` }).click();
   await expect(page).toHaveURL(new RegExp(`/domains/order/${NAME}\\.rw$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Register ${NAME}.rw`);
+  // The form says who said the name is free: the registry itself, not DNS and not a guess.
+  await expect(page.getByTestId("domain-source")).toContainText("Available · Checked");
+  await expect(page.getByTestId("domain-source")).toContainText("Answer from the registry (RDAP).");
 
   // Two years: the first at the registration price, the second at the renewal price (RWF 20,300 each).
   await page.getByLabel("Years").selectOption("2");

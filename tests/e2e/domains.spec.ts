@@ -33,6 +33,12 @@ test("search shows every TLD with an honest state and both prices, then details 
   await expect(page.locator('[data-name="kigalitech.ke"]')).toHaveAttribute("data-state", "unknown");
   await expect(page.locator('[data-name="kigalitech.ke"]')).toContainText("The registry answered with an error.");
   await expect(page.locator('[data-name="kigalitech.co.ug"]')).toHaveAttribute("data-state", "registered");
+  // Each answer names who gave it: DNS for the delegated name, WHOIS for .co.ug, RDAP elsewhere.
+  await expect(page.locator('[data-name="kigalitech.com"]').first()).toContainText(
+    "Answer from DNS: the name has nameservers.",
+  );
+  await expect(page.locator('[data-name="kigalitech.co.ug"]')).toContainText("Answer from the registry (WHOIS).");
+  await expect(page.locator('[data-name="kigalitech.rw"]').first()).toContainText("Answer from the registry (RDAP).");
   await expect(page.locator('[data-name="kigalitech.ug"]')).toHaveAttribute("data-state", "available");
   expect(await rows.count()).toBeGreaterThanOrEqual(13);
   await expect(page.getByRole("heading", { name: "Other ideas" })).toBeVisible();
@@ -49,6 +55,7 @@ test("search shows every TLD with an honest state and both prices, then details 
   await page.getByRole("link", { name: "Details for kigalitech.rw" }).click();
   await expect(page).toHaveURL(/\/domain-details\/kigalitech\.rw$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("kigalitech.rw is available");
+  await expect(page.getByText("Answer from the registry (RDAP).")).toBeVisible();
   await expect(page.getByTestId("price-row")).toHaveCount(10);
   await expect(page.getByTestId("price-row").nth(2)).toContainText("$42.00");
   // The search stayed in the address: back brings the results back.
@@ -85,8 +92,8 @@ test("when registries cannot be reached, the search says so, offers a retry, and
     rdap.names[`outagecheck.${tld}`] = { kind: "status", status: 503 };
   await page.goto("/domains");
   await page.getByLabel("Domain name").fill("outagecheck");
-  const summary = page.getByRole("status").filter({ hasText: "did not answer" });
-  await expect(summary).toContainText(/The registries did not answer for \d+ names/);
+  const summary = page.getByRole("status").filter({ hasText: "No registry answered" });
+  await expect(summary).toContainText(/No registry answered for \d+ names/);
   await expect(summary).toContainText("nothing is known about them yet");
   const before = rdap.requests.length;
   await summary.getByRole("button", { name: "Check again" }).click();

@@ -202,9 +202,14 @@ describe("availability", () => {
   it("pauses a server that answered 429 and does not hammer it", async () => {
     rdap.names["a.net"] = { kind: "status", status: 429, retryAfter: "30" };
     const check = checker();
-    expect(await check.check("a.net", "net")).toMatchObject({ state: "unknown", reason: "rate_limited" });
+    expect(await check.check("a.net", "net")).toMatchObject({
+      state: "unknown",
+      source: "rdap",
+      reason: "rate_limited",
+    });
     const before = rdap.requests.length;
-    expect(await check.check("b.net", "net")).toMatchObject({ state: "unknown", reason: "rate_limited" });
+    // Held back, the registry was not asked: nobody answered, and the result says so.
+    expect(await check.check("b.net", "net")).toMatchObject({ state: "unknown", source: "none", reason: "held_back" });
     expect(rdap.requests.length).toBe(before);
   });
 
@@ -212,7 +217,9 @@ describe("availability", () => {
     const check = checker({ limiter: serverLimiter({ perSecond: 1, burst: 2 }), timeoutMs: 400 });
     const results = await Promise.all(["a", "b", "c", "d"].map((n) => check.check(`${n}.tech`, "tech")));
     expect(results.filter((r) => r.state === "available")).toHaveLength(2);
-    expect(results.filter((r) => r.state === "unknown" && r.reason === "rate_limited")).toHaveLength(2);
+    expect(
+      results.filter((r) => r.state === "unknown" && r.source === "none" && r.reason === "held_back"),
+    ).toHaveLength(2);
     expect(rdap.requests.filter((p) => p.startsWith("/radix/"))).toHaveLength(2);
   });
 
@@ -226,6 +233,26 @@ describe("availability", () => {
     await check.check("flaky.dev", "dev");
     rdap.names["flaky.dev"] = { kind: "not_found" };
     expect(await check.check("flaky.dev", "dev")).toMatchObject({ state: "available" });
+  });
+
+  it("says when an answer comes from the cache, and how old it is", async () => {
+    let clock = Date.parse("2026-11-25T08:00:00Z");
+    const check = checker({ now: () => clock });
+    rdap.names["aged.org"] = { kind: "registered" };
+    const fresh = await check.check("aged.org", "org");
+    expect(fresh).toMatchObject({ state: "registered", source: "rdap", checkedAt: "2026-11-25T08:00:00.000Z" });
+    expect(fresh.cachedSeconds).toBeUndefined();
+    clock += 45_000;
+    // What RDAP said 45 seconds ago (the cache keeps it 60), not a fresh answer.
+    expect(await check.check("aged.org", "org")).toMatchObject({
+      state: "registered",
+      source: "rdap",
+      checkedAt: "2026-11-25T08:00:00.000Z",
+      cachedSeconds: 45,
+    });
+    expect(rdap.requests.filter((p) => p === "/pir/domain/aged.org")).toHaveLength(1);
+    // The check before payment asks again, and is not a cached answer.
+    expect((await check.check("aged.org", "org", { authoritative: true })).cachedSeconds).toBeUndefined();
   });
 
   it("skips the cache for the authoritative check before and after payment", async () => {

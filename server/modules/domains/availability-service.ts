@@ -81,8 +81,9 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
     const base = await options.bootstrap.baseUrlFor(name);
     if (base) {
       const host = new URL(base).host;
+      // Held back by our own limiter: the registry was not asked, so nobody answered.
       if (!(await options.limiter.acquire(host, options.timeoutMs / 2)))
-        return result(name, "unknown", "rdap", { reason: "rate_limited" });
+        return result(name, "unknown", "none", { reason: "held_back" });
       const answer = await rdapLookup(base, name, { timeoutMs: options.timeoutMs, fetch: options.fetch });
       if (answer.kind === "found") return result(name, "registered", "rdap", { registration: answer.registration });
       if (answer.kind === "not_found") return result(name, "available", "rdap");
@@ -93,7 +94,7 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
     if (!server) return result(name, "unknown", "none", { reason: "no_source" });
     const host = `${server.host}:${server.port}`;
     if (!(await options.limiter.acquire(host, options.timeoutMs / 2)))
-      return result(name, "unknown", "whois", { reason: "rate_limited" });
+      return result(name, "unknown", "none", { reason: "held_back" });
     const answer = await whoisLookup(server, name, options.timeoutMs);
     if (answer.kind === "found") return result(name, "registered", "whois");
     if (answer.kind === "not_found") return result(name, "available", "whois");
@@ -109,15 +110,20 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
     return registry(name, tld);
   }
 
+  /** A cached answer says so, and how old it is: it is what the source said then, not now. */
+  function fromCache(value: Availability): Availability {
+    return { ...value, cachedSeconds: Math.max(0, Math.floor((now() - Date.parse(value.checkedAt)) / 1000)) };
+  }
+
   return {
     async check(name, tld, checkOptions = {}) {
       const key = `${checkOptions.details ? "d" : "s"}:${name}`;
       if (!checkOptions.authoritative) {
         const cached = cache.get(key);
-        if (cached && cached.expiresAt > now()) return cached.value;
+        if (cached && cached.expiresAt > now()) return fromCache(cached.value);
         // A detailed answer also serves a plain search.
         const detailed = cache.get(`d:${name}`);
-        if (!checkOptions.details && detailed && detailed.expiresAt > now()) return detailed.value;
+        if (!checkOptions.details && detailed && detailed.expiresAt > now()) return fromCache(detailed.value);
       }
       const flightKey = `${key}:${checkOptions.authoritative ? "a" : ""}`;
       let pending = inFlight.get(flightKey);

@@ -355,11 +355,14 @@ describe.each(databaseBackends())("domain orders on $name", (backend) => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       error: "domain_taken",
-      message: `${domain} has just been registered by someone else, so we did not take a payment. Search again for another name.`,
+      message: `The registry (RDAP) says ${domain} is registered, so we did not take a payment. Search again for another name.`,
     });
     const taken = freshName("co.ug");
     registry.whois.names[taken] = { kind: "reply", text: whoisReplies.ugFound(taken) };
-    expect((await c.place(order({ domain: taken }))).json()).toMatchObject({ error: "domain_taken" });
+    expect((await c.place(order({ domain: taken }))).json()).toMatchObject({
+      error: "domain_taken",
+      message: `The registry (WHOIS) says ${taken} is registered, so we did not take a payment. Search again for another name.`,
+    });
     const rows = await database.db.select().from(domainOrders);
     expect(rows.some((r) => r.domainName === domain || r.domainName === taken)).toBe(false);
   });
@@ -372,9 +375,33 @@ describe.each(databaseBackends())("domain orders on $name", (backend) => {
     expect(response.json()).toMatchObject({
       error: "availability_unknown",
       message:
-        `We could not confirm with the registry that ${domain} is still free: The registry answered with an ` +
-        `error. Nothing was charged; please try again in a minute.`,
+        `We asked the registry (RDAP) whether ${domain} is free and got no answer we can rely on: The registry ` +
+        `answered with an error. Nothing was charged; please try again in a minute.`,
     });
+  });
+
+  it("says so when no registry answered before payment, in the customer's language", async () => {
+    // .org: no other test here orders it, so holding back from its registry touches nothing else.
+    const slow = freshName("org");
+    registry.rdap.names[slow] = { kind: "status", status: 429, retryAfter: "600" };
+    expect((await c.place(order({ domain: slow }))).json()).toMatchObject({
+      error: "availability_unknown",
+      message: expect.stringMatching(/^We asked the registry \(RDAP\) whether .* The registry is busy\./),
+    });
+    const domain = freshName("org");
+    const before = registry.rdap.requests.length;
+    const response = await c.place(order({ domain, language: "fr" }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: "availability_unknown",
+      message:
+        `Aucun registre n'a répondu au sujet de ${domain}, nous ne pouvons donc pas dire s'il est libre\u00a0: ` +
+        `Nous n'avons pas interrogé le registre à l'instant, pour respecter la fréquence de requêtes qu'il ` +
+        `accepte. Rien n'a été prélevé\u00a0; veuillez réessayer dans une minute.`,
+    });
+    expect(registry.rdap.requests.length).toBe(before);
+    const rows = await database.db.select().from(domainOrders);
+    expect(rows.some((r) => r.domainName === slow || r.domainName === domain)).toBe(false);
   });
 
   it("does not trust a cached or DNS-only answer: the check before payment asks the registry", async () => {

@@ -256,13 +256,19 @@ export function domainOrderService(deps: {
     language: DomainOrderLanguage,
   ): Promise<Availability> {
     const answer = await checker.check(name, tld, { authoritative: true, details: true });
+    // Each refusal names the source that answered (or that none did): the page may never have
+    // said the name was free, so nothing here says "no longer" or "just registered".
     if (answer.state === "registered")
-      throw new AppError("domain_taken", dt("taken", { name: unicodeName, lng: language }), 409);
+      throw new AppError("domain_taken", dt(`takenBy.${answer.source}`, { name: unicodeName, lng: language }), 409);
     if (answer.state === "unknown") {
       const reason = dt(`reason.${answer.reason ?? "unclear"}`, { lng: language });
       throw new AppError(
         "availability_unknown",
-        dt("unknown", { name: unicodeName, reason: reason.charAt(0).toUpperCase() + reason.slice(1), lng: language }),
+        dt(`unknownBy.${answer.source}`, {
+          name: unicodeName,
+          reason: reason.charAt(0).toUpperCase() + reason.slice(1),
+          lng: language,
+        }),
         409,
       );
     }

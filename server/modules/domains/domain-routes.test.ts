@@ -228,6 +228,34 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
     expect(tooLong.json()).toMatchObject({ fields: { q: "Jina la kikoa lisizidi herufi 253." } });
   });
 
+  it("names the source of every answer on the details page, or says that no registry answered", async () => {
+    const get = async (name: string) => (await app.inject({ method: "GET", url: `/api/domains/${name}` })).json();
+    rdap.names["sourced.org"] = { kind: "registered" };
+    const first = await get("sourced.org");
+    expect(first).toMatchObject({ state: "registered", source: "rdap" });
+    expect(first).not.toHaveProperty("cachedSeconds");
+    // Asked again at once: what RDAP said then, from our cache, with its age.
+    expect(await get("sourced.org")).toMatchObject({
+      state: "registered",
+      source: "rdap",
+      checkedAt: first.checkedAt,
+      cachedSeconds: expect.any(Number),
+    });
+    whois.names["sourced.co.ug"] = { kind: "reply", text: whoisReplies.ugFound("sourced.co.ug") };
+    expect(await get("sourced.co.ug")).toMatchObject({ state: "registered", source: "whois" });
+    // RDAP was asked and answered with an error: it is named, with why nothing is known.
+    rdap.names["sourced.ke"] = { kind: "status", status: 503 };
+    expect(await get("sourced.ke")).toMatchObject({ state: "unknown", source: "rdap", reason: "server_error" });
+    // A registry that asked us to slow down is not asked again for a while: no registry answered.
+    rdap.names["slow.africa"] = { kind: "status", status: 429, retryAfter: "600" };
+    expect(await get("slow.africa")).toMatchObject({ state: "unknown", source: "rdap", reason: "rate_limited" });
+    const before = rdap.requests.length;
+    const held = await get("sourced.africa");
+    expect(held).toMatchObject({ state: "unknown", source: "none", reason: "held_back" });
+    expect(held).not.toHaveProperty("cachedSeconds");
+    expect(rdap.requests.length).toBe(before);
+  });
+
   it("lists the TLDs on sale with their prices", async () => {
     const response = await app.inject({ method: "GET", url: "/api/domains/tlds" });
     expect(response.json()).toHaveLength(13);

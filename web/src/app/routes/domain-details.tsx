@@ -12,7 +12,7 @@ import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatMoney, useDomainCurrency } from "../../features/domains/domain-format.ts";
-import { domainMessageText } from "../../features/domains/domain-messages.ts";
+import { domainMessageText, domainSourceText } from "../../features/domains/domain-messages.ts";
 import { orderPath } from "../../features/domains/domain-order-api.ts";
 import { StateBadge } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
@@ -232,9 +232,7 @@ export default function DomainDetailsPage() {
         <StateBadge state={details.state} />
         <span className="text-xs text-muted-foreground">
           {t("details.checkedAt", { time: formatDateValue(details.checkedAt, { timeStyle: "short" }) })} ·{" "}
-          {details.state === "unknown"
-            ? t(`details.noAnswer.${details.source}`)
-            : t(`details.source.${details.source}`)}
+          {domainSourceText(t, details)}
         </span>
       </div>
       <h1 className="mt-3 text-3xl font-bold tracking-tight break-all sm:text-4xl">

@@ -27,7 +27,7 @@ import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { formatAmount, useDomainCurrency } from "../../features/domains/domain-format.ts";
 import { placeDomainOrder } from "../../features/domains/domain-order-api.ts";
-import { domainMessageText } from "../../features/domains/domain-messages.ts";
+import { domainMessageText, domainSourceText } from "../../features/domains/domain-messages.ts";
 import { detailsPath } from "../../features/domains/domain-row.tsx";
 import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
@@ -35,6 +35,7 @@ import { Link } from "../../i18n/link.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/domain-order";
 import { paths } from "../../lib/route-table.ts";
 import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
@@ -174,6 +175,9 @@ export default function DomainOrderPage() {
   }
   if (!details.data) return <PageSpinner />;
   const domain = details.data;
+  // Who said so, and when: the order form sits on what that source said, nothing more.
+  const checkedAt = t("details.checkedAt", { time: formatDate(domain.checkedAt, { timeStyle: "short" }) });
+  const checked = `${checkedAt} · ${domainSourceText(t, domain)}`;
   if (domain.state !== "available") {
     return (
       <Container className="max-w-3xl py-12 sm:py-16">
@@ -183,6 +187,9 @@ export default function DomainOrderPage() {
         </h1>
         <p className="mt-3 text-muted-foreground">
           {domain.state === "registered" ? t(`order.takenBody.${domain.source}`) : t("order.unknownBody")}
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="domain-source">
+          {checked}
         </p>
         <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
           {t("order.searchAgain")}
@@ -456,6 +463,9 @@ export default function DomainOrderPage() {
           <Card className="p-5 sm:p-6" data-testid="domain-order-summary">
             <h2 className="text-lg font-bold text-foreground">{t("order.summaryTitle")}</h2>
             <p className="mt-2 font-semibold break-all text-foreground">{domain.unicodeName}</p>
+            <p className="mt-1 text-xs text-muted-foreground" data-testid="domain-source">
+              {t("state.available")} · {checked}
+            </p>
             <dl className="mt-4 grid gap-2 text-sm">
               <div className="flex justify-between gap-3">
                 <dt className="text-muted-foreground">{t("order.firstYear")}</dt>

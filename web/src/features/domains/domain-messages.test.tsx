@@ -3,10 +3,17 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tldOffers } from "#content/domains.ts";
 import { domainOrderMessages } from "#contracts/domain-orders.ts";
-import { domainMessages, parseDomainQuery, tldProblem, validateDomainName } from "#contracts/domains.ts";
+import {
+  domainMessages,
+  DomainSource,
+  DomainUnknownReason,
+  parseDomainQuery,
+  tldProblem,
+  validateDomainName,
+} from "#contracts/domains.ts";
 import { i18n, loadCatalogs } from "../../i18n/index.ts";
 import english from "../../i18n/locales/en/domains.json";
-import { domainMessageText, searchErrorText } from "./domain-messages.ts";
+import { domainMessageText, domainSourceText, searchErrorText } from "./domain-messages.ts";
 import { DomainRow } from "./domain-row.tsx";
 
 /** What the search box shows for what the visitor typed, checked in the browser as the page does. */
@@ -68,6 +75,72 @@ describe("domain messages", () => {
     );
     expect(domainMessageText(i18n.getFixedT("sw", "domains"), domainOrderMessages.nameserverDuplicate)).toBe(
       "Kila seva ya majina inaweza kuorodheshwa mara moja tu",
+    );
+  });
+
+  it("names the source that answered, its age when cached, or that none did, in four languages", () => {
+    const en = i18n.getFixedT("en", "domains");
+    const said = (result: Parameters<typeof domainSourceText>[1], language = en) => domainSourceText(language, result);
+    expect(said({ state: "registered", source: "rdap" })).toBe("Answer from the registry (RDAP).");
+    expect(said({ state: "available", source: "whois" })).toBe("Answer from the registry (WHOIS).");
+    expect(said({ state: "registered", source: "dns" })).toBe("Answer from DNS: the name has nameservers.");
+    expect(said({ state: "available", source: "rdap", cachedSeconds: 42 })).toBe(
+      "Answer from the registry (RDAP). From our cache: this answer is less than a minute old.",
+    );
+    expect(said({ state: "registered", source: "rdap", cachedSeconds: 3599 })).toBe(
+      "Answer from the registry (RDAP). From our cache: this answer is 59 minutes old.",
+    );
+    // Unknown: which registry was asked and gave nothing usable, or that none was asked.
+    expect(said({ state: "unknown", source: "rdap", reason: "timeout" })).toBe(
+      "No answer: we asked the registry (RDAP) and got none we can rely on.",
+    );
+    expect(said({ state: "unknown", source: "none", reason: "held_back" })).toBe(
+      "No answer: we did not ask the registry just now.",
+    );
+    expect(said({ state: "unknown", source: "none", reason: "no_source" })).toBe(
+      "No source could be asked for this ending.",
+    );
+    expect(said({ state: "unknown", source: "none", reason: "held_back" }, i18n.getFixedT("fr", "domains"))).toBe(
+      "Pas de réponse\u00a0: nous n'avons pas interrogé le registre à l'instant.",
+    );
+    expect(said({ state: "registered", source: "rdap", cachedSeconds: 60 }, i18n.getFixedT("fr", "domains"))).toBe(
+      "Réponse du registre (RDAP). Depuis notre cache\u00a0: cette réponse date de 1 minute.",
+    );
+    expect(said({ state: "available", source: "rdap", cachedSeconds: 120 }, i18n.getFixedT("sw", "domains"))).toBe(
+      "Jibu kutoka kwa sajili (RDAP). Kutoka kwenye hifadhi yetu ya muda: jibu hili lina umri wa dakika 2.",
+    );
+    expect(said({ state: "unknown", source: "none", reason: "held_back" }, i18n.getFixedT("rw", "domains"))).toBe(
+      "Nta gisubizo: ntitwabajije ikigo gishinzwe amazina ubu.",
+    );
+    // Every language has every reason and every source sentence.
+    for (const language of ["en", "fr", "sw", "rw"] as const) {
+      const t = i18n.getFixedT(language, "domains");
+      for (const reason of DomainUnknownReason.options) expect(t(`reason.${reason}`)).not.toMatch(/^reason\./);
+      for (const source of DomainSource.options) {
+        expect(domainSourceText(t, { state: "available", source, cachedSeconds: 300 })).not.toMatch(/details\./);
+        expect(domainSourceText(t, { state: "unknown", source, reason: "held_back" })).not.toMatch(/details\./);
+      }
+    }
+  });
+
+  it("says in each result row who answered, in the page's language", () => {
+    const row = renderToString(
+      <MemoryRouter initialEntries={["/fr/domains"]}>
+        <DomainRow
+          candidate={{ name: "kigalitech.com", unicodeName: "kigalitech.com", tld: "com", kind: "tld" }}
+          result={{
+            name: "kigalitech.com",
+            state: "registered",
+            source: "dns",
+            checkedAt: "2026-11-25T08:00:00.000Z",
+            cachedSeconds: 180,
+          }}
+          currency="RWF"
+        />
+      </MemoryRouter>,
+    );
+    expect(row).toContain(
+      "Réponse du DNS\u00a0: le nom a des serveurs de noms. Depuis notre cache\u00a0: cette réponse date de 3 minutes.",
     );
   });
 

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { domainOrderMessageCode } from "#contracts/domain-orders.ts";
-import { domainMessageCode } from "#contracts/domains.ts";
+import { domainMessageCode, type DomainResult } from "#contracts/domains.ts";
 
 /**
  * A domain message in the page's language (decision 0004). The contracts' English messages (the
@@ -31,4 +31,24 @@ export function searchErrorText(
 export function useDomainMessage(): (message: string | undefined) => string | undefined {
   const { t } = useTranslation("domains");
   return (message) => (message ? domainMessageText(t, message) : message);
+}
+
+/**
+ * Who said what we show about a name, in the page's language: the source that answered (registry
+ * RDAP or WHOIS, DNS), with its age when it came from our cache, or that none did: an unknown
+ * answer says whether we asked a registry and got nothing usable, or asked none.
+ */
+export function domainSourceText(
+  t: TFunction<"domains">,
+  result: Pick<DomainResult, "state" | "source" | "reason" | "cachedSeconds">,
+): string {
+  const said =
+    result.state !== "unknown"
+      ? t(`details.source.${result.source}`)
+      : result.source !== "none"
+        ? t(`details.noAnswer.${result.source}`)
+        : t(result.reason === "no_source" ? "details.noAnswer.none" : "details.noAnswer.notAsked");
+  if (result.cachedSeconds === undefined) return said;
+  const minutes = Math.floor(result.cachedSeconds / 60);
+  return `${said} ${minutes < 1 ? t("details.cachedNow") : t("details.cached", { count: minutes })}`;
 }

@@ -6,7 +6,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatMoney } from "./domain-format.ts";
-import { domainMessageText } from "./domain-messages.ts";
+import { domainMessageText, domainSourceText } from "./domain-messages.ts";
 import { orderPath } from "./domain-order-api.ts";
 import { paths } from "../../lib/route-table.ts";
 
@@ -64,6 +64,9 @@ export function DomainRow({
           ) : null}
           {result?.state === "unknown" && result.reason ? (
             <span className="text-muted-foreground">{t(`reason.${result.reason}`)}</span>
+          ) : null}
+          {result && result.state !== "unknown" && !candidate.problem ? (
+            <span className="text-xs text-muted-foreground">{domainSourceText(t, result)}</span>
           ) : null}
         </div>
       </div>
