@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startPawapaySimulator, type PawapaySimulator } from "../../../tests/doubles/pawapay-simulator.ts";
 import { parseActiveConf, pawapayProvider } from "./pawapay-adapter.ts";
@@ -319,5 +320,108 @@ describe("a kept-alive connection the server has just closed", () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe("an answer that is not the shape pawaPay documents", () => {
+  let answer: { status: number; body: string } = { status: 200, body: "null" };
+  const server = createServer((_req, res) => {
+    res.statusCode = answer.status;
+    res.setHeader("content-type", "application/json");
+    res.end(answer.body);
+  });
+  let odd: PaymentProvider;
+  const answering = (body: unknown, status = 200) => {
+    answer = { status, body: typeof body === "string" ? body : JSON.stringify(body) };
+  };
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    odd = pawapayProvider({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 });
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it.each([
+    ["a status of another type", { status: "FOUND", data: { depositId: "d", status: { code: "COMPLETED" } } }],
+    ["a status that is a number", { status: "FOUND", data: { depositId: "d", status: 42 } }],
+    ["no status in the payment", { status: "FOUND", data: { depositId: "d", amount: "1000" } }],
+    ["an envelope it does not know", { status: "SOMETIMES" }],
+    ["text instead of JSON", "<html>maintenance</html>"],
+  ])("reports a status answer with %s as unavailable (outcome unknown), keeping what was said", async (_, body) => {
+    answering(body);
+    const error = await errorOf(odd.getDeposit(randomUUID()));
+    expect(error).toMatchObject({ kind: "unavailable", message: "unexpected status answer" });
+    expect(error.raw).toEqual(body);
+  });
+
+  it("reads a payment whose optional fields have odd shapes, and leaves those fields empty", async () => {
+    const body = {
+      status: "FOUND",
+      data: { status: "FAILED", amount: { value: 1 }, currency: 7, payer: "MTN", failureReason: ["x"], future: true },
+    };
+    answering(body);
+    expect(await odd.getPayout(randomUUID())).toEqual({
+      found: true,
+      status: "FAILED",
+      amount: null,
+      currency: "7",
+      country: null,
+      provider: null,
+      providerTransactionId: null,
+      failureCode: null,
+      failureMessage: null,
+      raw: body,
+    });
+  });
+
+  it.each([
+    ["no status", { depositId: "d" }],
+    ["a status of another type", { depositId: "d", status: ["ACCEPTED"] }],
+    ["a status it does not know", { depositId: "d", status: "MAYBE" }],
+    ["no body at all", ""],
+  ])("reports an initiation answer with %s as unavailable, so the status is checked later", async (_, body) => {
+    answering(body);
+    expect(await errorOf(odd.initiateDeposit(money()))).toMatchObject({ kind: "unavailable", httpStatus: 200 });
+  });
+
+  it("takes a rejection whose reason it cannot read as rejected with UNKNOWN", async () => {
+    answering({ depositId: "d", status: "REJECTED", failureReason: "PAYER_NOT_FOUND" });
+    expect(await odd.initiateDeposit(money())).toMatchObject({
+      kind: "rejected",
+      failureCode: "UNKNOWN",
+      failureMessage: null,
+    });
+  });
+
+  it("reports a payment page answer with neither a usable redirectUrl nor a rejection as unavailable", async () => {
+    answering({ redirectUrl: 5 });
+    expect(await errorOf(odd.createPaymentPage(page()))).toMatchObject({ kind: "unavailable" });
+  });
+
+  it("refuses a prediction without a provider, and reads a 4xx body it cannot parse without a code", async () => {
+    answering({ country: "RWA", provider: null, phoneNumber: "250783456789" });
+    expect(await errorOf(odd.predictProvider("250783456789"))).toMatchObject({
+      kind: "refused",
+      failureCode: "INVALID_PHONE_NUMBER",
+    });
+    answering({ failureReason: { failureCode: 12 } }, 400);
+    expect(await errorOf(odd.getDeposit(randomUUID()))).toMatchObject({ kind: "refused", failureCode: "12" });
+    answering({ failureReason: { failureCode: {} } }, 400);
+    expect(await errorOf(odd.getDeposit(randomUUID()))).toMatchObject({ kind: "refused", failureCode: null });
+  });
+
+  it("reads toolkit answers of another shape as empty, never failing", async () => {
+    answering({ countries: "RWA", signatureConfiguration: { signedCallbacks: "yes" } });
+    expect(await odd.activeConf({})).toMatchObject({ countries: [], signedCallbacks: null });
+    answering([{ country: "RWA", providers: [{ provider: "MTN_MOMO_RWA", operationTypes: "OPEN" }, 3] }, "KEN"]);
+    expect(await odd.availability({})).toEqual([
+      { country: "RWA", providers: [{ provider: "MTN_MOMO_RWA", statuses: {} }] },
+    ]);
+    answering([{ id: "k1", key: "PEM" }, { id: "k2" }, "k3"]);
+    expect(await odd.publicKeys()).toEqual([{ id: "k1", key: "PEM" }]);
   });
 });

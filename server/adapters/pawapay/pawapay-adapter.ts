@@ -1,15 +1,29 @@
+import { z } from "zod";
 import {
   ProviderError,
   type ActiveConf,
   type InitiationResult,
   type MoneyRequest,
-  type OperationConf,
   type PaymentPageResult,
   type PaymentProvider,
   type ProviderConf,
   type ProviderPaymentState,
   type PublicKey,
 } from "./payment-provider.ts";
+import {
+  ActiveConfAnswer,
+  AvailabilityAnswer,
+  FailureFields,
+  InitiationAnswer,
+  JsonObject,
+  PaymentData,
+  PaymentPageRedirect,
+  PaymentPageRejection,
+  PredictedProvider,
+  PublicKeysAnswer,
+  StatusEnvelope,
+  type Failure,
+} from "./pawapay-schemas.ts";
 
 export interface PawapayOptions {
   baseUrl: string;
@@ -19,124 +33,75 @@ export interface PawapayOptions {
   fetch?: typeof fetch;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | null =>
-  typeof value === "string" ? value : typeof value === "number" ? String(value) : null;
-
-/**
- * v2 `failureReason {failureCode, failureMessage}`, or v1 `rejectionReason {rejectionCode, rejectionMessage}`
- * (some v2 examples still print it).
- */
-function failureOf(body: unknown): { failureCode: string; failureMessage: string | null } | null {
-  if (!isObject(body)) return null;
-  const v2 = body.failureReason;
-  if (isObject(v2) && str(v2.failureCode))
-    return { failureCode: str(v2.failureCode)!, failureMessage: str(v2.failureMessage) };
-  const v1 = body.rejectionReason;
-  if (isObject(v1) && str(v1.rejectionCode))
-    return { failureCode: str(v1.rejectionCode)!, failureMessage: str(v1.rejectionMessage) };
-  if (typeof v1 === "string") return { failureCode: v1, failureMessage: null };
-  if (str(body.errorCode)) return { failureCode: str(body.errorCode)!, failureMessage: str(body.errorMessage) };
-  return null;
+/** pawaPay's reason for a rejection or an error, in whichever of its shapes it came. */
+function failureOf(body: unknown): Failure | null {
+  const parsed = FailureFields.safeParse(body);
+  return parsed.success ? parsed.data : null;
 }
 
 function initiation(body: unknown): InitiationResult {
-  const status = isObject(body) ? str(body.status) : null;
+  const answer = InitiationAnswer.safeParse(body);
+  // An initiation status we do not know (or no status): the outcome is unknown, so check status later.
+  if (!answer.success) {
+    const status = z.looseObject({ status: z.string() }).safeParse(body).data?.status;
+    throw new ProviderError("unavailable", `unexpected initiation status ${status ?? "(none)"}`, 200, null, body);
+  }
+  const { status } = answer.data;
   if (status === "ACCEPTED") return { kind: "accepted", raw: body };
   if (status === "DUPLICATE_IGNORED") return { kind: "duplicate", raw: body };
-  if (status === "REJECTED" || status === "FAILED") {
-    const failure = failureOf(body) ?? { failureCode: "UNKNOWN", failureMessage: null };
-    return { kind: "rejected", ...failure, raw: body };
-  }
-  // An initiation status we do not know: the outcome is unknown, so check status later.
-  throw new ProviderError("unavailable", `unexpected initiation status ${status ?? "(none)"}`, 200, null, body);
+  const failure = failureOf(body) ?? { failureCode: "UNKNOWN", failureMessage: null };
+  return { kind: "rejected", ...failure, raw: body };
 }
 
 function paymentState(body: unknown, idField: "depositId" | "payoutId" | "refundId"): ProviderPaymentState {
-  // v2: {status: FOUND | NOT_FOUND, data}; v1: an array of 0 or 1 payment.
+  // v2: {status: FOUND | NOT_FOUND, data}; v1: an array of 0 or 1 payment; or the payment itself.
   let data: unknown;
+  /** The answer says "found" but holds no payment: as good as not found. */
+  let emptyIsNotFound = false;
+  const envelope = StatusEnvelope.safeParse(body);
   if (Array.isArray(body)) {
     data = body[0];
-  } else if (isObject(body)) {
-    if (body.status === "NOT_FOUND") return { found: false, raw: body };
-    data = body.status === "FOUND" ? body.data : isObject(body.data) ? body.data : body[idField] ? body : undefined;
+    emptyIsNotFound = true;
+  } else if (envelope.success) {
+    if (envelope.data.status === "NOT_FOUND") return { found: false, raw: body };
+    data = envelope.data.data;
+    emptyIsNotFound = true;
+  } else {
+    // A `data` object, or the payment itself when it names its id.
+    const object = JsonObject.safeParse(body);
+    const inner = object.success ? JsonObject.safeParse(object.data.data) : undefined;
+    data = inner?.success ? inner.data : object.success && object.data[idField] ? object.data : undefined;
   }
-  if (!isObject(data)) {
-    if (Array.isArray(body) || (isObject(body) && body.status === "FOUND")) return { found: false, raw: body };
-    throw new ProviderError("unavailable", "unexpected status answer", 200, null, body);
-  }
-  const party = isObject(data.payer) ? data.payer : isObject(data.recipient) ? data.recipient : {};
-  const account = isObject(party.accountDetails) ? party.accountDetails : {};
+  if (emptyIsNotFound && !JsonObject.safeParse(data).success) return { found: false, raw: body };
+  const payment = PaymentData.safeParse(data);
+  if (!payment.success) throw new ProviderError("unavailable", "unexpected status answer", 200, null, body);
   const failure = failureOf(data);
   return {
     found: true,
-    status: str(data.status) ?? "UNKNOWN",
-    amount: str(data.amount) ?? str(data.depositedAmount) ?? str(data.requestedAmount),
-    currency: str(data.currency),
-    country: str(data.country),
-    provider: str(account.provider) ?? str(data.correspondent),
-    providerTransactionId:
-      str(data.providerTransactionId) ??
-      (isObject(data.correspondentIds) ? str(Object.values(data.correspondentIds)[0]) : null),
+    ...payment.data,
     failureCode: failure?.failureCode ?? null,
     failureMessage: failure?.failureMessage ?? null,
     raw: body,
   };
 }
 
-function operationConf(value: unknown): OperationConf | null {
-  if (!isObject(value)) return null;
-  const decimals = str(value.decimalsInAmount);
-  return {
-    minAmount: str(value.minAmount) ?? str(value.minTransactionLimit),
-    maxAmount: str(value.maxAmount) ?? str(value.maxTransactionLimit),
-    decimals: decimals === "TWO_PLACES" ? 2 : 0,
-    status: str(value.status) ?? "OPERATIONAL",
-  };
-}
-
 /** Both published shapes: `operationTypes` keyed by type, or an array with `operationType` in each item. */
 export function parseActiveConf(body: unknown): ActiveConf {
-  const root = isObject(body) ? body : {};
-  const signatures = isObject(root.signatureConfiguration) ? root.signatureConfiguration : null;
-  const countries = Array.isArray(root.countries) ? root.countries : [];
+  const root = ActiveConfAnswer.parse(body);
   return {
-    signedCallbacks: signatures && typeof signatures.signedCallbacks === "boolean" ? signatures.signedCallbacks : null,
+    signedCallbacks: root.signatureConfiguration?.signedCallbacks ?? null,
     raw: body,
-    countries: countries.filter(isObject).map((country) => ({
-      country: str(country.country) ?? "",
-      prefix: str(country.prefix),
-      providers: (Array.isArray(country.providers) ? country.providers : [])
-        .filter(isObject)
-        .map((provider): ProviderConf => {
-          const displayName =
-            str(provider.displayName) ?? str(provider.nameDisplayedToCustomer) ?? str(provider.provider) ?? "";
-          return {
-            provider: str(provider.provider) ?? str(provider.correspondent) ?? "",
-            displayName,
-            currencies: (Array.isArray(provider.currencies) ? provider.currencies : [])
-              .filter(isObject)
-              .map((currency) => {
-                const operationTypes: Record<string, OperationConf> = {};
-                const types = currency.operationTypes;
-                if (Array.isArray(types)) {
-                  for (const item of types.filter(isObject)) {
-                    const conf = operationConf(item);
-                    const type = str(item.operationType);
-                    if (conf && type) operationTypes[type] = conf;
-                  }
-                } else if (isObject(types)) {
-                  for (const [type, value] of Object.entries(types)) {
-                    const conf = operationConf(value);
-                    if (conf) operationTypes[type] = conf;
-                  }
-                }
-                return { currency: str(currency.currency) ?? "", operationTypes };
-              }),
-          };
-        }),
+    countries: root.countries.map((country) => ({
+      country: country.country ?? "",
+      prefix: country.prefix,
+      providers: country.providers.map((provider): ProviderConf => ({
+        provider: provider.provider ?? provider.correspondent ?? "",
+        displayName: provider.displayName ?? provider.nameDisplayedToCustomer ?? provider.provider ?? "",
+        currencies: provider.currencies.map((currency) => ({
+          currency: currency.currency ?? "",
+          operationTypes: currency.operationTypes,
+        })),
+      })),
     })),
   };
 }
@@ -233,9 +198,9 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
           metadata: request.metadata,
         }),
       );
-      if (isObject(body) && typeof body.redirectUrl === "string")
-        return { kind: "redirect", redirectUrl: body.redirectUrl, raw: body };
-      if (isObject(body) && (body.status === "REJECTED" || body.status === "FAILED")) {
+      const redirect = PaymentPageRedirect.safeParse(body);
+      if (redirect.success) return { kind: "redirect", redirectUrl: redirect.data.redirectUrl, raw: body };
+      if (PaymentPageRejection.safeParse(body).success) {
         return {
           kind: "rejected",
           ...(failureOf(body) ?? { failureCode: "UNKNOWN", failureMessage: null }),
@@ -317,8 +282,10 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     },
     async predictProvider(phoneNumber) {
       const body = await call("POST", "/v2/predict-provider", { phoneNumber });
-      if (isObject(body) && str(body.provider) && str(body.phoneNumber)) {
-        return { country: str(body.country) ?? "", provider: str(body.provider)!, phoneNumber: str(body.phoneNumber)! };
+      const predicted = PredictedProvider.safeParse(body);
+      if (predicted.success) {
+        const { country, provider, phoneNumber: cleaned } = predicted.data;
+        return { country: country ?? "", provider, phoneNumber: cleaned };
       }
       const failure = failureOf(body);
       throw new ProviderError(
@@ -332,29 +299,17 @@ export function pawapayProvider(options: PawapayOptions): PaymentProvider {
     async availability(query) {
       const params = new URLSearchParams(optional(query) as Record<string, string>);
       const body = await call("GET", `/v2/availability${params.size ? `?${params}` : ""}`);
-      return (Array.isArray(body) ? body : []).filter(isObject).map((country) => ({
-        country: str(country.country) ?? "",
-        providers: (Array.isArray(country.providers) ? country.providers : []).filter(isObject).map((provider) => {
-          const statuses: Record<string, string> = {};
-          const types = provider.operationTypes;
-          // Two published shapes: [{operationType, status}] or {PAYOUT: "OPERATIONAL"}.
-          if (Array.isArray(types)) {
-            for (const item of types.filter(isObject))
-              if (str(item.operationType)) statuses[str(item.operationType)!] = str(item.status) ?? "UNKNOWN";
-          } else if (isObject(types)) {
-            for (const [type, status] of Object.entries(types))
-              statuses[type] = str(status) ?? (isObject(status) ? (str(status.status) ?? "UNKNOWN") : "UNKNOWN");
-          }
-          return { provider: str(provider.provider) ?? "", statuses };
-        }),
+      return AvailabilityAnswer.parse(body).map((country) => ({
+        country: country.country ?? "",
+        providers: country.providers.map((provider) => ({
+          provider: provider.provider ?? "",
+          statuses: provider.operationTypes,
+        })),
       }));
     },
     async publicKeys(): Promise<PublicKey[]> {
       const body = await call("GET", "/v2/public-key/http");
-      const list = Array.isArray(body) ? body : isObject(body) ? [body] : [];
-      return list
-        .filter(isObject)
-        .flatMap((item) => (str(item.id) && str(item.key) ? [{ id: str(item.id)!, key: str(item.key)! }] : []));
+      return PublicKeysAnswer.parse(body).map(({ id, key }) => ({ id, key }));
     },
   };
 }

@@ -362,6 +362,50 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     expect((await row(transactionId)).status).toBe("COMPLETED");
   });
 
+  it("refuses a genuine callback it cannot read with 400 and changes nothing", async () => {
+    const { transactionId } = (await create()).json<{ transactionId: string }>();
+    const target = "http://shop.example.test/api/payments/callback";
+    const send = (payload: unknown) => {
+      const body = Buffer.from(JSON.stringify(payload));
+      return app.inject({
+        method: "POST",
+        url: "/api/payments/callback",
+        headers: { ...sim.signedHeaders(body, target), host: "shop.example.test" },
+        payload: body,
+      });
+    };
+    for (const payload of [
+      { status: "COMPLETED", amount: "1000.00", currency: "RWF" },
+      { depositId: 42, status: "COMPLETED" },
+      { depositId: transactionId },
+      { depositId: transactionId, status: 1 },
+      { depositId: transactionId, status: "" },
+      [{ depositId: transactionId, status: "COMPLETED" }],
+      "COMPLETED",
+    ]) {
+      const response = await send(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ error: "bad_callback" });
+    }
+    expect((await row(transactionId)).status).toBe("PAYMENT_INITIATED");
+
+    // Fields it can do without, in odd shapes, read as absent: the payment still settles.
+    const odd = await send({
+      depositId: transactionId,
+      status: "FAILED",
+      payer: "MTN",
+      providerTransactionId: 77,
+      failureReason: { failureCode: "PAYER_NOT_FOUND", failureMessage: ["?"] },
+    });
+    expect(odd.statusCode).toBe(200);
+    expect(await row(transactionId)).toMatchObject({
+      status: "FAILED",
+      providerTransactionId: null,
+      failureCode: "PAYER_NOT_FOUND",
+      failureMessage: null,
+    });
+  });
+
   it(
     "reconciles: NOT_FOUND after 15 minutes is TIMEOUT, IN_RECONCILIATION stays pending until pawaPay settles it, " +
       "a 5xx changes nothing",

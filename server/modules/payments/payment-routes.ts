@@ -213,9 +213,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       } catch {
         throw new AppError("invalid_json", serverT("invalidJson"), 400);
       }
-      if (typeof body !== "object" || body === null || Array.isArray(body))
-        throw new AppError("bad_callback", serverT("payments.badCallback"), 400);
-      const outcome = await service.applyCallback(body as Record<string, unknown>);
+      const outcome = await service.applyCallback(body);
       return reply.status(200).send({ received: true, ...outcome });
     });
   });

@@ -15,6 +15,7 @@ import {
   type PaymentProvider,
   type ProviderPaymentState,
 } from "../../adapters/pawapay/payment-provider.ts";
+import { PawapayCallback } from "../../adapters/pawapay/pawapay-schemas.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
@@ -606,31 +607,21 @@ export function paymentService(deps: {
     refresh,
 
     /** A verified callback: the provider's final word on a deposit or payout. */
-    async applyCallback(body: Record<string, unknown>): Promise<{ known: boolean; changed: boolean }> {
-      // A refund's callback names its deposit too: its own id comes first.
-      const id =
-        typeof body.refundId === "string"
-          ? body.refundId
-          : typeof body.depositId === "string"
-            ? body.depositId
-            : typeof body.payoutId === "string"
-              ? body.payoutId
-              : null;
-      const status = typeof body.status === "string" ? body.status : null;
-      if (!id || !status) throw new AppError("bad_callback", serverT("payments.badCallback"), 400);
+    async applyCallback(body: unknown): Promise<{ known: boolean; changed: boolean }> {
+      const parsed = PawapayCallback.safeParse(body);
+      if (!parsed.success) throw new AppError("bad_callback", serverT("payments.badCallback"), 400);
+      const { id, status } = parsed.data;
       if (!/^[0-9a-f-]{36}$/i.test(id)) return { known: false, changed: false };
-      const failure = (body.failureReason ?? {}) as Record<string, unknown>;
-      const party = (body.payer ?? body.recipient ?? {}) as { accountDetails?: { provider?: unknown } };
       const result = await applyTransition(
         db,
         id,
         {
           status: ourStatus(status),
           providerStatus: status,
-          provider: typeof party.accountDetails?.provider === "string" ? party.accountDetails.provider : null,
-          providerTransactionId: typeof body.providerTransactionId === "string" ? body.providerTransactionId : null,
-          failureCode: typeof failure.failureCode === "string" ? failure.failureCode : null,
-          failureMessage: typeof failure.failureMessage === "string" ? failure.failureMessage : null,
+          provider: parsed.data.provider,
+          providerTransactionId: parsed.data.providerTransactionId,
+          failureCode: parsed.data.failureCode,
+          failureMessage: parsed.data.failureMessage,
         },
         { source: "callback", raw: body },
         onFinal,

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, RotateCw, ShieldOff, X, type LucideIcon } fr
 import { Dialog } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { EnquiryStatus, StaffRole } from "#contracts/admin.ts";
 import type { ProjectStatus } from "#contracts/advisor.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -268,6 +268,90 @@ export function Pagination({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** The list page in the address (?page=), and a setter that keeps the other parameters. */
+export function useSearchPage(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set("page", String(next));
+      return updated;
+    });
+  return [page, setPage];
+}
+
+/** Chips that filter a list by one value: one pressed at a time, each with its count when it has one. */
+export function FilterChips<T extends string>({
+  label,
+  options,
+  selected,
+  onSelect,
+  labelOf,
+  counts = {},
+}: {
+  label: string;
+  options: readonly T[];
+  selected: T;
+  onSelect: (value: T) => void;
+  labelOf: (value: T) => string;
+  counts?: Record<string, number>;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={label}>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={selected === option}
+          onClick={() => onSelect(option)}
+          className={cn(
+            "rounded-full border px-3 py-1 text-xs font-medium",
+            selected === option
+              ? "border-primary bg-primary text-primary-foreground"
+              : "bg-card text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {labelOf(option)}
+          {counts[option] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[option]}</span> : null}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A paged list's body: a spinner, the error with a retry, the empty state, or the items and their pages. */
+export function PagedList<T>({
+  list,
+  empty,
+  page,
+  pageSize,
+  onPage,
+  children,
+}: {
+  list: {
+    data: { items: T[]; total: number } | undefined;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  empty: ReactNode;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (!list.data) return <PanelSpinner />;
+  if (list.data.items.length === 0) return empty;
+  return (
+    <>
+      {children(list.data.items)}
+      <Pagination page={page} pageSize={pageSize} total={list.data.total} onPage={onPage} />
+    </>
   );
 }
 

@@ -19,11 +19,13 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
+  FilterChips,
   LoadError,
+  PagedList,
   PageHeader,
-  Pagination,
   Panel,
   PanelSpinner,
+  useSearchPage,
 } from "../../../features/admin/admin-ui.tsx";
 import {
   adminRetry,
@@ -38,7 +40,6 @@ import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/domains-admin.json";
-import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/domains";
 import { paths } from "../../../lib/route-table.ts";
 import { Tabs } from "../../../components/ui/tabs.tsx";
@@ -65,7 +66,7 @@ function Orders() {
   const status = parsed.success ? parsed.data : undefined;
   const q = params.get("q") ?? "";
   const [typed, setTyped] = useState(q);
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const [page, setPage] = useSearchPage();
   const list = useQuery({
     queryKey: ["/api/admin/domains/orders", { status, q, page }],
     queryFn: () =>
@@ -87,29 +88,17 @@ function Orders() {
     event.preventDefault();
     update({ q: typed.trim() || undefined });
   };
-  const counts = list.data?.counts ?? {};
   return (
     <Panel bodyClassName="p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b p-3">
-        <div className="flex flex-wrap gap-2" role="group" aria-label={t("columns.status")}>
-          {[undefined, ...DOMAIN_ORDER_STATUSES].map((s) => (
-            <button
-              key={s ?? "all"}
-              type="button"
-              aria-pressed={status === s}
-              onClick={() => update({ status: s })}
-              className={cn(
-                "rounded-full border px-3 py-1 text-xs font-medium",
-                status === s
-                  ? "border-primary bg-primary text-primary-foreground"
-                  : "bg-card text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {s ? t(`status.${s}`) : t("filter.all")}
-              {s && counts[s] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[s]}</span> : null}
-            </button>
-          ))}
-        </div>
+        <FilterChips
+          label={t("columns.status")}
+          options={["all", ...DOMAIN_ORDER_STATUSES]}
+          selected={status ?? "all"}
+          onSelect={(s) => update({ status: s === "all" ? undefined : s })}
+          labelOf={(s) => (s === "all" ? t("filter.all") : t(`status.${s}`))}
+          counts={list.data?.counts}
+        />
         <form role="search" onSubmit={search} className="flex items-center gap-2">
           <Label htmlFor="domain-orders-q" className="sr-only">
             {t("filter.search")}
@@ -147,18 +136,20 @@ function Orders() {
           ) : null}
         </form>
       </div>
-      {list.isPending ? (
-        <PanelSpinner />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState
-          icon={Globe}
-          title={q ? t("empty.search", { q }) : t("empty.orders")}
-          body={q ? undefined : t("empty.ordersBody")}
-        />
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        empty={
+          <EmptyState
+            icon={Globe}
+            title={q ? t("empty.search", { q }) : t("empty.orders")}
+            body={q ? undefined : t("empty.ordersBody")}
+          />
+        }
+      >
+        {(items) => (
           <div className="overflow-x-auto">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="border-b text-xs text-muted-foreground">
@@ -171,7 +162,7 @@ function Orders() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((o) => (
+                {items.map((o) => (
                   <tr key={o.id} className="border-b last:border-0 hover:bg-muted/40">
                     <td className="px-4 py-3 font-medium">
                       <Link
@@ -201,22 +192,8 @@ function Orders() {
               </tbody>
             </table>
           </div>
-          <div className="border-t p-3">
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.total}
-              onPage={(p) =>
-                setParams((c) => {
-                  const n = new URLSearchParams(c);
-                  n.set("page", String(p));
-                  return n;
-                })
-              }
-            />
-          </div>
-        </>
-      )}
+        )}
+      </PagedList>
     </Panel>
   );
 }

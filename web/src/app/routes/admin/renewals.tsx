@@ -17,19 +17,18 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
-  LoadError,
+  FilterChips,
   NoAccess,
   PageHeader,
-  Pagination,
+  PagedList,
   Panel,
-  PanelSpinner,
+  useSearchPage,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatRelative } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
 import { formatMoney } from "../../../lib/intl.ts";
 import { i18n } from "../../../i18n/index.ts";
-import { cn } from "../../../lib/cn.ts";
 import { paths } from "../../../lib/route-table.ts";
 import type { Route } from "./+types/renewals";
 
@@ -169,11 +168,11 @@ function RenewalsTable({ items }: { items: StaffRenewal[] }) {
 function RenewalsScreen() {
   const { t } = useTranslation("admin");
   const [params, setParams] = useSearchParams();
+  const [page, setPage] = useSearchPage();
   // Those waiting on a person first; "all" is chosen explicitly.
   const chosen = params.get("status");
   const parsed = StaffRenewalFilter.safeParse(chosen);
   const status = chosen === "all" ? undefined : parsed.success ? parsed.data : "attention";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const list = useQuery({
     queryKey: [listKey, { status, page }],
     queryFn: () => getJson(`${listKey}${queryString({ status, page, pageSize: PAGE_SIZE })}`, StaffRenewalPage),
@@ -188,58 +187,30 @@ function RenewalsScreen() {
       p.delete("page");
       return p;
     });
-  const counts = list.data?.counts ?? {};
-  const filters = ["attention", "all", ...RENEWAL_STATUSES] as const;
-  const selected = status ?? "all";
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t("renewals.title")} description={t("renewals.lead")} />
       <Panel bodyClassName="p-0">
-        <div className="flex flex-wrap gap-2 border-b p-3" role="group" aria-label={t("renewals.filter.label")}>
-          {filters.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={selected === f}
-              onClick={() => setFilter(f)}
-              className={cn(
-                "rounded-full border px-3 py-1 text-xs font-medium",
-                selected === f
-                  ? "border-primary bg-primary text-primary-foreground"
-                  : "bg-card text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {f === "attention" || f === "all" ? t(`renewals.filter.${f}`) : t(`renewals.status.${f}`)}
-              {f !== "all" && counts[f] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[f]}</span> : null}
-            </button>
-          ))}
+        <div className="border-b p-3">
+          <FilterChips
+            label={t("renewals.filter.label")}
+            options={["attention", "all", ...RENEWAL_STATUSES]}
+            selected={status ?? "all"}
+            onSelect={setFilter}
+            labelOf={(f) => (f === "attention" || f === "all" ? t(`renewals.filter.${f}`) : t(`renewals.status.${f}`))}
+            counts={list.data?.counts}
+          />
         </div>
-        {list.isPending ? (
-          <PanelSpinner />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon={RefreshCcw} title={t("renewals.empty")} body={t("renewals.emptyBody")} />
-        ) : (
-          <>
-            <RenewalsTable items={list.data.items} />
-            <div className="border-t p-3">
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={list.data.total}
-                onPage={(p) =>
-                  setParams((c) => {
-                    const n = new URLSearchParams(c);
-                    n.set("page", String(p));
-                    return n;
-                  })
-                }
-              />
-            </div>
-          </>
-        )}
+        <PagedList
+          list={list}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          empty={<EmptyState icon={RefreshCcw} title={t("renewals.empty")} body={t("renewals.emptyBody")} />}
+        >
+          {(items) => <RenewalsTable items={items} />}
+        </PagedList>
       </Panel>
     </div>
   );

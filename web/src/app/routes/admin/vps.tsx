@@ -20,11 +20,13 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
+  FilterChips,
   LoadError,
   PageHeader,
-  Pagination,
+  PagedList,
   Panel,
   PanelSpinner,
+  useSearchPage,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatRelative } from "../../../features/admin/format.ts";
@@ -32,7 +34,6 @@ import { VpsStatusBadge } from "../../../features/vps/vps-status-badge.tsx";
 import { formatPrice } from "../../../features/vps/vps-format.ts";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/vps-admin.json";
-import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/vps";
 import { paths } from "../../../lib/route-table.ts";
 import { Tabs } from "../../../components/ui/tabs.tsx";
@@ -102,70 +103,44 @@ function OrdersTable({ items, showDays }: { items: (VpsOrderSummary & { daysLeft
 function Orders() {
   const { t } = useTranslation("vpsAdmin");
   const [params, setParams] = useSearchParams();
+  const [page, setPage] = useSearchPage();
   const parsed = VpsOrderStatus.safeParse(params.get("status"));
   const status = parsed.success ? parsed.data : undefined;
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const list = useQuery({
     queryKey: ["/api/admin/vps/orders", { status, page }],
     queryFn: () => getJson(`/api/admin/vps/orders${queryString({ status, page, pageSize: PAGE_SIZE })}`, VpsOrderPage),
     retry: adminRetry,
     placeholderData: keepPreviousData,
   });
-  const setFilter = (next: string | undefined) =>
+  const setFilter = (next: string) =>
     setParams((current) => {
       const p = new URLSearchParams(current);
-      if (next) p.set("status", next);
+      if (next !== "all") p.set("status", next);
       else p.delete("status");
       p.delete("page");
       return p;
     });
-  const counts = list.data?.counts ?? {};
   return (
     <Panel bodyClassName="p-0">
-      <div className="flex flex-wrap gap-2 border-b p-3" role="group" aria-label={t("columns.status")}>
-        {[undefined, ...VPS_ORDER_STATUSES].map((s) => (
-          <button
-            key={s ?? "all"}
-            type="button"
-            aria-pressed={status === s}
-            onClick={() => setFilter(s)}
-            className={cn(
-              "rounded-full border px-3 py-1 text-xs font-medium",
-              status === s
-                ? "border-primary bg-primary text-primary-foreground"
-                : "bg-card text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {s ? t(`status.${s}`) : t("filter.all")}
-            {s && counts[s] ? <span className="ml-1.5 tabular-nums opacity-80">{counts[s]}</span> : null}
-          </button>
-        ))}
+      <div className="border-b p-3">
+        <FilterChips
+          label={t("columns.status")}
+          options={["all", ...VPS_ORDER_STATUSES]}
+          selected={status ?? "all"}
+          onSelect={setFilter}
+          labelOf={(s) => (s === "all" ? t("filter.all") : t(`status.${s}`))}
+          counts={list.data?.counts}
+        />
       </div>
-      {list.isPending ? (
-        <PanelSpinner />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon={Server} title={t("empty.orders")} body={t("empty.ordersBody")} />
-      ) : (
-        <>
-          <OrdersTable items={list.data.items} />
-          <div className="border-t p-3">
-            <Pagination
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.total}
-              onPage={(p) =>
-                setParams((c) => {
-                  const n = new URLSearchParams(c);
-                  n.set("page", String(p));
-                  return n;
-                })
-              }
-            />
-          </div>
-        </>
-      )}
+      <PagedList
+        list={list}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        empty={<EmptyState icon={Server} title={t("empty.orders")} body={t("empty.ordersBody")} />}
+      >
+        {(items) => <OrdersTable items={items} />}
+      </PagedList>
     </Panel>
   );
 }
