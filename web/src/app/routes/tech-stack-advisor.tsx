@@ -16,6 +16,7 @@ import { PlanCard } from "../../features/advisor/plan-card.tsx";
 import { Question } from "../../features/advisor/questionnaire.tsx";
 import { i18n } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
@@ -36,6 +37,7 @@ export default function TechStackAdvisor() {
   const localizePlan = usePlanLocalizer();
   const { step, draft, resumed, update, goTo, reset } = useAdvisorDraft();
   const headingRef = useRef<HTMLDivElement>(null);
+  const locked = useHydrationLock();
   const onResults = step >= STEPS.length;
   const current = STEPS[Math.min(step, STEPS.length - 1)]!;
 
@@ -81,7 +83,12 @@ export default function TechStackAdvisor() {
           <div className="mb-8">
             <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
               <span>{t("progress", { step: step + 1, total: STEPS.length })}</span>
-              <button type="button" onClick={reset} className="inline-flex items-center gap-1 hover:text-foreground">
+              <button
+                type="button"
+                onClick={reset}
+                disabled={locked}
+                className="inline-flex items-center gap-1 hover:text-foreground"
+              >
                 <RotateCcw aria-hidden="true" className="size-3.5" />
                 {t("startOver")}
               </button>

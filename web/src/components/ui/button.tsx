@@ -1,6 +1,7 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
+import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
 const variants = {
   primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
@@ -35,11 +36,14 @@ export function buttonClasses(variant: keyof typeof variants = "primary", size: 
   );
 }
 
-export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
+export function Button({ variant, size, asChild, className, type, disabled, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
+  const locked = useHydrationLock();
   return (
     <Component
       type={asChild ? undefined : (type ?? "button")}
+      // A link (asChild) works before hydration and takes no disabled attribute.
+      disabled={asChild ? disabled : disabled || locked}
       className={cn(buttonClasses(variant, size), className)}
       {...props}
     />
