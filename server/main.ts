@@ -44,6 +44,9 @@ async function main(): Promise<void> {
     "starting",
   );
   await app.listen({ port: config.port, host: config.host });
+  // A parent that started this server with an IPC channel (the browser tests) learns that the port is
+  // this process's, not another server's that took it first. Under systemd there is no channel.
+  process.send?.({ type: "listening" });
   const metricsServer = config.metrics.port ? await listenMetrics(app.metrics, config.metrics.port) : null;
   app.outbox.start();
   const sweep = setInterval(() => {

@@ -42,8 +42,20 @@ export const baseEnv = {
 /**
  * Starts the built server (dist/server/main.js) on a free port with its own data folder, and
  * resolves once it answers /readyz. Each Playwright worker has its own (tests/e2e/fixtures.ts).
+ * Another process may take the port between the probe and the server's listen (the registry doubles
+ * and other runs listen too): the server then exits, and it is started again on another port.
  */
 export async function startSiteServer(env: Record<string, string>): Promise<SiteServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<SiteServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
@@ -56,11 +68,20 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
       // Payment return URLs and email links are built from it: the address the browser uses.
       PUBLIC_URL: url,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const exited = once(child, "exit").then(([code]) => {
     throw new Error(`the e2e server exited with code ${String(code)} before it was ready`);
   });
+  exited.catch(() => undefined);
+  // Until the server says it listens, an answer on the port may come from another process.
+  const listening = new Promise<void>((resolve) =>
+    child.on("message", (message: { type?: string }) => {
+      if (message.type === "listening") resolve();
+    }),
+  );
+  await Promise.race([listening, exited]);
+  child.disconnect();
   // Readiness is a property of the server, polled as Playwright's own webServer option does.
   const ready = (async () => {
     for (;;) {
@@ -73,7 +94,6 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
     }
   })();
   await Promise.race([ready, exited]);
-  exited.catch(() => undefined);
   return {
     url,
     async close() {
