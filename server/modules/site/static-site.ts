@@ -25,14 +25,16 @@ async function htmlFiles(dir: string): Promise<string[]> {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * The built pages carry small inline scripts (theme boot, router hydration data). Their
- * hashes go into script-src, so the CSP needs no 'unsafe-inline'.
+ * The built pages carry small inline scripts (theme boot, router hydration data). Their hashes go
+ * into script-src, so the CSP needs no 'unsafe-inline'. Keyed by each page's file: a page is sent
+ * with its own scripts' hashes only (see registerStaticSite), not the ~70 of every page.
  */
-export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
-  if (!existsSync(staticDir)) return [];
-  const hashes = new Set<string>();
+export async function inlineScriptHashesByPage(staticDir: string): Promise<Map<string, string[]>> {
+  const pages = new Map<string, string[]>();
+  if (!existsSync(staticDir)) return pages;
   for (const file of await htmlFiles(staticDir)) {
     const html = await readFile(file, "utf8");
+    const hashes = new Set<string>();
     for (const match of html.matchAll(INLINE_SCRIPT)) {
       const attributes = match[1] ?? "";
       if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
@@ -42,8 +44,14 @@ export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
           .digest("base64")}'`,
       );
     }
+    pages.set(path.resolve(file), [...hashes].sort());
   }
-  return [...hashes].sort();
+  return pages;
+}
+
+/** Every built page's inline-script hashes: the policy of an HTML answer that is not one built page. */
+export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
+  return [...new Set([...(await inlineScriptHashesByPage(staticDir)).values()].flat())].sort();
 }
 
 function safeDecode(value: string): string {
@@ -76,8 +84,14 @@ const ASSET_CACHE = "public, max-age=31536000, immutable";
  * Serves the built site: hashed assets cached for a year, prerendered pages for public
  * routes, the SPA shell for client-only screens, and the 404 page (status 404) otherwise.
  */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  staticDir: string,
+  /** The Content-Security-Policy of a built page, given its inline scripts' hashes. */
+  pagePolicy?: (scriptHashes: string[]) => string,
+): Promise<void> {
   const available = existsSync(path.join(staticDir, "index.html"));
+  const pageHashes = pagePolicy ? await inlineScriptHashesByPage(staticDir) : new Map<string, string[]>();
 
   // Before the file server, so it covers prerendered pages too.
   // A visitor who chose a language (or whose browser asks for one of ours on a first visit)
@@ -108,6 +122,9 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ASSET_CACHE : HTML_CACHE);
+        // A page (or its .br/.gz twin) allows only its own inline scripts.
+        const hashes = pageHashes.get(path.resolve(filePath.replace(/\.(br|gz)$/, "")));
+        if (hashes && pagePolicy) reply.header("content-security-policy", pagePolicy(hashes));
       },
     });
   }
