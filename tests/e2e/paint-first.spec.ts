@@ -123,3 +123,26 @@ test("a page scrolled before it is interactive stays where the visitor scrolled 
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+// A prerendered tool paints before its script: its fields take no typing React would not see, and
+// are open once the page is interactive (web/src/lib/hydration-lock.ts).
+test("a tool's fields are disabled until the page is interactive", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/payment", { waitUntil: "domcontentloaded" });
+  const phone = page.getByLabel("Phone number");
+  const country = page.getByRole("radio", { name: /Kenya/ });
+  await expect(phone).toBeDisabled();
+  await expect(country).toBeDisabled();
+  expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+  releaseScripts();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(phone).toBeEnabled();
+  await expect(country).toBeEnabled();
+  await phone.fill("783456789");
+  await expect(phone).toHaveValue("783456789");
+});

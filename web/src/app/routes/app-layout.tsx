@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Outlet } from "react-router";
+import { HydrationLock } from "../../lib/hydration-lock.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -15,9 +16,9 @@ export default function AppLayout() {
   const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
-      <fieldset disabled={!hydrated} className="contents">
+      <HydrationLock value={!hydrated}>
         <Outlet />
-      </fieldset>
+      </HydrationLock>
     </QueryClientProvider>
   );
 }

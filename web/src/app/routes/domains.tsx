@@ -74,11 +74,8 @@ export default function DomainsPage() {
     <Container className="py-12 sm:py-16">
       <SectionHeading as="h1" eyebrow={t("hero.eyebrow")} title={t("hero.title")} lead={t("hero.lead")} />
       <Card className="mx-auto mt-8 max-w-3xl p-4 sm:p-6">
-        <form
-          role="search"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => event.preventDefault()}
-        >
+        {/* Searched as typed, so no form: with nothing to submit, Enter has nothing to do. */}
+        <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
             <Label htmlFor="domain-query">{t("search.label")}</Label>
             <div className="relative mt-1.5">
@@ -118,7 +115,7 @@ export default function DomainsPage() {
               ))}
             </NativeSelect>
           </div>
-        </form>
+        </div>
         {errorText ? (
           <p id="domain-query-error" role="alert" className="mt-3 text-sm font-medium text-destructive">
             {errorText}

@@ -13,6 +13,7 @@ import { SecurityView, SeoView, SpeedView } from "../../features/analysis/report
 import { loadReport, type RunState, useAnalysis } from "../../features/analysis/use-analysis.ts";
 import { i18n } from "../../i18n/index.ts";
 import { cn } from "../../lib/cn.ts";
+import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/speed-analysis";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
@@ -137,6 +138,7 @@ function History({ items, current }: { items: AnalysisHistoryItem[]; current: st
 
 export default function SpeedAnalysisPage() {
   const { t } = useTranslation("analysis");
+  const locked = useHydrationLock();
   const [params, setParams] = useSearchParams();
   const { runs, run, show, reset } = useAnalysis();
   const [input, setInput] = useState("");
@@ -239,6 +241,7 @@ export default function SpeedAnalysisPage() {
           <FieldError id="analysis-url-error" message={emptyError ? t("form.urlRequired") : undefined} />
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
             <input
+              disabled={locked}
               type="checkbox"
               checked={lab}
               onChange={(event) => setLab(event.target.checked)}

@@ -49,6 +49,8 @@ export function MobileMoneyPhoneField({
         >
           <Smartphone aria-hidden="true" className="size-4" />+{country?.prefix ?? ""}
         </span>
+        {/* The country code is shown beside the field, so the browser fills the national number
+            (tel-national), which HTML allows on a text field only; inputMode still brings the phone keypad. */}
         <Input
           inputMode="tel"
           autoComplete="tel-national"
@@ -56,7 +58,7 @@ export function MobileMoneyPhoneField({
           maxLength={30}
           {...inputProps}
           id={id}
-          type="tel"
+          type="text"
           className="rounded-l-none"
           aria-invalid={Boolean(message)}
           aria-describedby={describedBy.length ? describedBy.join(" ") : undefined}

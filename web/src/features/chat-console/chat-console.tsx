@@ -449,6 +449,7 @@ function Conversation({
             }}
           >
             <input
+              type="text"
               value={poll}
               onChange={(e) => setPoll(e.target.value)}
               aria-label={t("pollLabel")}

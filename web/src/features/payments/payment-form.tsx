@@ -24,6 +24,7 @@ import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-fi
 import { toast } from "../../components/ui/use-toast.ts";
 import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
 import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
 
@@ -47,6 +48,7 @@ function goTo(url: string) {
 
 export function PaymentForm() {
   const { t } = useTranslation("payment");
+  const locked = useHydrationLock();
   const [countryCode, setCountryCode] = useState<PaymentCountryCode | null>(DEFAULT_PAYMENT_COUNTRY);
   const [status, setStatus] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "opening" | "redirecting">("idle");
@@ -145,7 +147,7 @@ export function PaymentForm() {
                     name="country"
                     value={option.code}
                     checked={selected}
-                    disabled={inProgress}
+                    disabled={inProgress || locked}
                     onChange={() => setCountryCode(option.code)}
                     className="sr-only"
                   />
@@ -206,15 +208,14 @@ export function PaymentForm() {
           <div className="grid gap-2">
             <div className="flex items-baseline justify-between gap-3">
               <Label htmlFor={ids.description}>{t("form.description")}</Label>
-              <span
-                id={ids.counter}
-                className="text-xs text-muted-foreground tabular-nums"
-                aria-label={t("form.descriptionCounterLabel", {
-                  count: description.length,
-                  max: PAYMENT_DESCRIPTION_MAX,
-                })}
-              >
-                {t("form.descriptionCounter", { count: description.length, max: PAYMENT_DESCRIPTION_MAX })}
+              {/* A span takes no aria-label: the field's description reads the words, the eye the figures. */}
+              <span id={ids.counter} className="text-xs text-muted-foreground tabular-nums">
+                <span aria-hidden="true">
+                  {t("form.descriptionCounter", { count: description.length, max: PAYMENT_DESCRIPTION_MAX })}
+                </span>
+                <span className="sr-only">
+                  {t("form.descriptionCounterLabel", { count: description.length, max: PAYMENT_DESCRIPTION_MAX })}
+                </span>
               </span>
             </div>
             <Input

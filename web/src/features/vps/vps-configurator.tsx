@@ -22,6 +22,7 @@ import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-fi
 import { useLocalize } from "../../i18n/link.tsx";
 import { serverFieldErrors } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { contentCatalog, fetchCatalog, placeOrder, useLocalizedCatalog } from "./vps-api.ts";
 import { formatPrice } from "./vps-format.ts";
 import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
@@ -70,6 +71,7 @@ export function VpsConfigurator({
   // "payment" too: the order form's phone field speaks it, and the form must not wait for a catalog
   // when it opens (a suspended form loses the focus "Continue to order" gives the first field).
   const { t } = useTranslation(["vps", "payment"]);
+  const locked = useHydrationLock();
   const live = useQuery({
     queryKey: ["/api/vps/catalog"],
     queryFn: fetchCatalog,
@@ -179,22 +181,30 @@ export function VpsConfigurator({
             aria-label={t("currency.label")}
             className="inline-flex rounded-lg border border-input bg-card p-1"
           >
+            {/* Native radios: arrow keys move between them and the group is one tab stop. Each, unseen,
+                covers its label, which draws it. */}
             {VPS_CURRENCIES.map((code) => (
-              <button
+              <label
                 key={code}
-                type="button"
-                role="radio"
-                aria-checked={currency === code}
-                onClick={() => pickCurrency(code)}
                 className={cn(
-                  "rounded-md px-3 py-1.5 text-sm font-semibold",
+                  "relative rounded-md px-3 py-1.5 text-sm font-semibold",
+                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
                   currency === code
                     ? "bg-primary text-primary-foreground"
                     : "text-muted-foreground hover:text-foreground",
                 )}
               >
+                <input
+                  disabled={locked}
+                  type="radio"
+                  name="vps-currency"
+                  value={code}
+                  checked={currency === code}
+                  onChange={() => pickCurrency(code)}
+                  className="absolute inset-0 opacity-0"
+                />
                 {code}
-              </button>
+              </label>
             ))}
           </div>
         </div>
@@ -204,6 +214,7 @@ export function VpsConfigurator({
             {plans.map((p) => (
               <label key={p.id} className={cn(choice, "relative block cursor-pointer p-5", p.id === plan.id && chosen)}>
                 <input
+                  disabled={locked}
                   type="radio"
                   name="plan"
                   value={p.id}
@@ -256,6 +267,7 @@ export function VpsConfigurator({
                 className={cn(choice, "flex cursor-pointer items-center gap-3 p-4", l.id === locationId && chosen)}
               >
                 <input
+                  disabled={locked}
                   type="radio"
                   name="location"
                   value={l.id}
@@ -283,6 +295,7 @@ export function VpsConfigurator({
             {catalog.images.map((i) => (
               <label key={i.id} className={cn(choice, "cursor-pointer p-3 text-center", i.id === imageId && chosen)}>
                 <input
+                  disabled={locked}
                   type="radio"
                   name="image"
                   value={i.id}
@@ -305,6 +318,7 @@ export function VpsConfigurator({
                 className={cn(choice, "cursor-pointer p-3 text-center", p.months === periodMonths && chosen)}
               >
                 <input
+                  disabled={locked}
                   type="radio"
                   name="period"
                   value={p.months}
@@ -369,6 +383,7 @@ export function VpsConfigurator({
                       </span>
                     </span>
                     <input
+                      disabled={locked}
                       type="checkbox"
                       className="size-5 accent-[var(--color-primary)]"
                       checked={Boolean(addons[a.id])}
@@ -404,6 +419,7 @@ export function VpsConfigurator({
                     {(["ssh_key", "password"] as const).map((m) => (
                       <label key={m} className="flex items-center gap-2 text-sm">
                         <input
+                          disabled={locked}
                           type="radio"
                           name="access"
                           checked={form.accessMethod === m}
