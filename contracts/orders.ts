@@ -64,3 +64,7 @@ export type OrderFulfilment = z.infer<typeof OrderFulfilment>;
 
 /** The payments of an order, newest first, as its customer's page shows them (with their receipts). */
 export const OrderPayments = z.array(PaymentStatusView);
+
+/** Paying an order again: the payment page to send the customer to. */
+export const OrderPaymentStarted = z.object({ redirectUrl: z.string() });
+export type OrderPaymentStarted = z.infer<typeof OrderPaymentStarted>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainOrderCreated, DomainOrderRequest, DomainOrderView } from "#contracts/domain-orders.ts";
+import { OrderPaymentStarted } from "#contracts/orders.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import type { DomainOrderService } from "./domain-order-service.ts";
 
@@ -50,7 +51,7 @@ export const domainOrderRoutes: FastifyPluginAsyncZod<{ service: DomainOrderServ
       config: { rateLimit: ORDER_RATE_LIMIT },
       schema: {
         params: TokenParams,
-        response: { 200: z.object({ redirectUrl: z.string() }), 404: ApiErrorBody, 409: ApiErrorBody },
+        response: { 200: OrderPaymentStarted, 404: ApiErrorBody, 409: ApiErrorBody },
       },
     },
     async (request) => service.payAgain(request.params.token, { ipAddress: request.ip }),

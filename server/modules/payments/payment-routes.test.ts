@@ -52,7 +52,8 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
       env: {
         PAWAPAY_API_TOKEN: sim.token,
         PAWAPAY_BASE_URL: sim.url,
-        PAWAPAY_TIMEOUT_MS: "500",
+        // Short enough for the slow-answer test to wait on, long enough for a loaded CI machine.
+        PAWAPAY_TIMEOUT_MS: "2000",
         PAYMENTS_RECONCILE_INTERVAL_MS: "3600000",
       },
     });
@@ -322,7 +323,7 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     const unknown = await create({ ...valid, description: "Outage unknown answer" });
     expect(unknown.statusCode).toBe(503);
     expect(unknown.json().message).toMatch(/temporarily unavailable/);
-    sim.faults.responseDelayMs = 1000;
+    sim.faults.responseDelayMs = 4000;
     const slow = await create({ ...valid, description: "Outage slow answer" });
     expect(slow.statusCode).toBe(503);
     sim.faults.responseDelayMs = 0;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
+import { OrderPaymentStarted } from "#contracts/orders.ts";
 import { VpsCatalog, VpsOrderCreated, VpsOrderRequest, VpsOrderView } from "#contracts/vps.ts";
 import type { VpsService } from "./vps-service.ts";
 
@@ -54,7 +55,7 @@ export const vpsRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (
       config: { rateLimit: ORDER_RATE_LIMIT },
       schema: {
         params: TokenParams,
-        response: { 200: z.object({ redirectUrl: z.string() }), 404: ApiErrorBody, 409: ApiErrorBody },
+        response: { 200: OrderPaymentStarted, 404: ApiErrorBody, 409: ApiErrorBody },
       },
     },
     async (request) => service.payAgain(request.params.token, { ipAddress: request.ip }),

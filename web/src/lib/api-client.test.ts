@@ -75,7 +75,7 @@ describe("serverFieldErrors", () => {
 describe("the query client's defaults", () => {
   it("GETs the first key path and can treat 401 as null", async () => {
     const client = createQueryClient();
-    const asNull = getQueryFn<unknown>({ on401: "returnNull" });
+    const asNull = getQueryFn({ on401: "returnNull" });
     const context = (key: string) =>
       ({ queryKey: [key], client, signal: new AbortController().signal, meta: undefined }) as never;
     expect(await asNull(context(`${base}/unauthorized`))).toBeNull();

@@ -3,15 +3,19 @@ import { throwIfNotOk } from "./api-client.ts";
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 
-/** GETs the first element of the query key as a path; a 401 may be treated as null (spec section 7). */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/**
+ * GETs the first element of the query key as a path; a 401 may be treated as null (spec section 7).
+ * The answer is returned as it came: a query using this parses it with its contract in `select`.
+ */
+export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
   return async ({ queryKey }) => {
     const response = await fetch(String(queryKey[0]), { credentials: "include" });
     if (options.on401 === "returnNull" && response.status === 401) {
       return null;
     }
     await throwIfNotOk(response);
-    return (await response.json()) as T;
+    const body: unknown = await response.json();
+    return body;
   };
 }
 

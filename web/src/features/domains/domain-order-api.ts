@@ -1,4 +1,5 @@
 import { DomainOrderCreated, DomainOrderView, type DomainOrderRequest } from "#contracts/domain-orders.ts";
+import { OrderPaymentStarted } from "#contracts/orders.ts";
 import { apiRequest } from "../../lib/api-client.ts";
 import { paths } from "../../lib/route-table.ts";
 
@@ -17,8 +18,6 @@ export async function fetchDomainOrder(token: string): Promise<DomainOrderView> 
 }
 
 export async function payDomainOrder(token: string): Promise<string> {
-  const body = (await (
-    await apiRequest("POST", `/api/domains/orders/${encodeURIComponent(token)}/payment`)
-  ).json()) as { redirectUrl: string };
-  return body.redirectUrl;
+  const response = await apiRequest("POST", `/api/domains/orders/${encodeURIComponent(token)}/payment`);
+  return OrderPaymentStarted.parse(await response.json()).redirectUrl;
 }

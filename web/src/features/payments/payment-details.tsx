@@ -20,7 +20,8 @@ export function usePaymentStatus(transactionId: string | null) {
     enabled: Boolean(transactionId),
     select: (data: unknown) => PaymentStatusView.parse(data),
     refetchInterval: (query) => {
-      const status = (query.state.data as { status?: string } | undefined)?.status;
+      // The cache holds the answer as it came; `select` parses it for the page.
+      const status = PaymentStatusView.safeParse(query.state.data).data?.status;
       return status && isFinalStatus(status) ? false : 3000;
     },
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 3,

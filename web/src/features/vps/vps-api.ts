@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans } from "#content/vps.ts";
 import { catalogFromContent, VpsCatalog, VpsOrderCreated, VpsOrderView, type VpsOrderRequest } from "#contracts/vps.ts";
+import { OrderPaymentStarted } from "#contracts/orders.ts";
 import { useContent } from "../../i18n/content.ts";
 import { useLanguage } from "../../i18n/use-language.ts";
 import { apiRequest } from "../../lib/api-client.ts";
@@ -85,8 +86,6 @@ export async function fetchOrder(token: string): Promise<VpsOrderView> {
 }
 
 export async function payOrder(token: string): Promise<string> {
-  const body = (await (await apiRequest("POST", `/api/vps/orders/${encodeURIComponent(token)}/payment`)).json()) as {
-    redirectUrl: string;
-  };
-  return body.redirectUrl;
+  const response = await apiRequest("POST", `/api/vps/orders/${encodeURIComponent(token)}/payment`);
+  return OrderPaymentStarted.parse(await response.json()).redirectUrl;
 }
