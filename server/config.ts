@@ -156,6 +156,9 @@ const EnvSchema = z.object({
 /** Who may tell us the client's address: nobody, the nearest N hops, or proxies at these addresses. */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
+/** Every setting the server reads by name (the README's table and .env.example list each one). */
+export const settingNames = Object.keys(EnvSchema.shape);
+
 const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
 function parseTrustProxy(value: string): TrustProxy | string {
