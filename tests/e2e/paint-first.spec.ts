@@ -1,4 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+
+/** Holds every script request until the returned function is called: the page stays as prerendered. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 // docs/decisions/0031-paint-before-script.md: a content page paints before it asks for any script.
 // The stylesheet is held back: the page cannot paint without it, so no script may be requested
@@ -47,12 +59,7 @@ for (const path of ["/contact", "/payment", "/domains", "/vps-hosting", "/tech-s
 // A tap made before the script has arrived is not lost: it is played once the page has hydrated.
 test("a tap on the menu button before the page is interactive opens the menu once it is", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
@@ -64,12 +71,7 @@ test("a tap on the menu button before the page is interactive opens the menu onc
 
 // A link followed before hydration is a plain navigation: hydrating the old page must not cancel it.
 test("a link followed before the page is interactive still leads to its page", async ({ page }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/fr", { waitUntil: "domcontentloaded" });
   await page
     .getByRole("contentinfo")
@@ -84,12 +86,7 @@ test("a link followed before the page is interactive still leads to its page", a
 // and the router follows it when the page is interactive. The test marks hydration as started while
 // the scripts are held, which is the moment entry.client marks it, to reach that window every time.
 test("a link followed while the page hydrates is followed by the router once it is interactive", async ({ page }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/fr", { waitUntil: "domcontentloaded" });
   await page.evaluate(() => {
     (window as { __earlyClicks?: { hydrating?: boolean } }).__earlyClicks!.hydrating = true;
@@ -109,12 +106,7 @@ test("a link followed while the page hydrates is followed by the router once it 
 
 // A prerendered page can be scrolled before it hydrates; hydrating must leave it where the visitor is.
 test("a page scrolled before it is interactive stays where the visitor scrolled it", async ({ page }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/fr", { waitUntil: "domcontentloaded" });
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
@@ -127,12 +119,7 @@ test("a page scrolled before it is interactive stays where the visitor scrolled 
 // A prerendered tool paints before its script: its fields take no typing React would not see, and
 // are open once the page is interactive (web/src/lib/hydration-lock.ts).
 test("a tool's fields are disabled until the page is interactive", async ({ page }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/payment", { waitUntil: "domcontentloaded" });
   const phone = page.getByLabel("Phone number");
   const country = page.getByRole("radio", { name: /Kenya/ });
