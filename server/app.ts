@@ -36,7 +36,7 @@ import { outboxDispatcher, type OutboxDispatcher } from "./modules/notifications
 import { registerPayments } from "./modules/payments/index.ts";
 import { registerRenewals } from "./modules/renewals/index.ts";
 import { reportRoutes } from "./modules/reports/index.ts";
-import { inlineScriptHashes, registerStaticSite, seoRoutes } from "./modules/site/index.ts";
+import { inlineScriptHashesByPage, registerStaticSite, seoRoutes } from "./modules/site/index.ts";
 import { registerVps, type Provisioner } from "./modules/vps/index.ts";
 import { withPrivateUrls } from "./lib/log-privacy.ts";
 import { proxyTrust } from "./lib/proxy-trust.ts";
@@ -86,7 +86,6 @@ function fieldName(instancePath: string, fallback: string | undefined): string {
   return name || fallback || "body";
 }
 
-/** The whole API and site, without listening: main.ts listens, tests inject. */
 /** The pages' Content-Security-Policy, allowing exactly the given inline scripts (by hash). */
 function pageDirectives(scriptHashes: string[]): Record<string, string[]> {
   return {
@@ -112,6 +111,7 @@ function serializePolicy(directives: Record<string, string[]>): string {
     .join(";");
 }
 
+/** The whole API and site, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withPrivateUrls(deps.logger ?? { level: config.logLevel }),
@@ -155,7 +155,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  const scriptHashes = await inlineScriptHashes(config.staticDir);
+  // The built pages' inline scripts, read once: each page's own hashes for its policy, and their
+  // union for HTML that is not a built page.
+  const pageHashes = await inlineScriptHashesByPage(config.staticDir);
+  const scriptHashes = [...new Set([...pageHashes.values()].flat())].sort();
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(scriptHashes) },
     hsts: false,
@@ -335,8 +338,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock: deps.clock ?? (() => new Date()),
     onQueued: () => outbox.nudge(),
   });
-  // Each built page is sent with its own scripts' hashes only (the union above, ~2.5 KB, stays
-  // for HTML that is not a built page).
-  await registerStaticSite(app, config.staticDir, (hashes) => serializePolicy(pageDirectives(hashes)));
+  // Each built page is sent with its own scripts' hashes only (the union above, ~3.9 KB, stays
+  // for HTML that is not a built page); each policy is written once, here.
+  const pagePolicies = new Map(
+    [...pageHashes].map(([file, hashes]) => [file, serializePolicy(pageDirectives(hashes))] as const),
+  );
+  await registerStaticSite(app, config.staticDir, pagePolicies);
   return app;
 }

@@ -1,3 +1,3 @@
 // The built site: prerendered pages, assets, sitemap and robots.txt.
 export { seoRoutes } from "./seo-routes.ts";
-export { inlineScriptHashes, registerStaticSite } from "./static-site.ts";
+export { inlineScriptHashesByPage, registerStaticSite } from "./static-site.ts";

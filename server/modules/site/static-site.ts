@@ -49,11 +49,6 @@ export async function inlineScriptHashesByPage(staticDir: string): Promise<Map<s
   return pages;
 }
 
-/** Every built page's inline-script hashes: the policy of an HTML answer that is not one built page. */
-export async function inlineScriptHashes(staticDir: string): Promise<string[]> {
-  return [...new Set([...(await inlineScriptHashesByPage(staticDir)).values()].flat())].sort();
-}
-
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -87,11 +82,10 @@ const ASSET_CACHE = "public, max-age=31536000, immutable";
 export async function registerStaticSite(
   app: FastifyInstance,
   staticDir: string,
-  /** The Content-Security-Policy of a built page, given its inline scripts' hashes. */
-  pagePolicy?: (scriptHashes: string[]) => string,
+  /** Each built page's Content-Security-Policy, by the page's file (see inlineScriptHashesByPage). */
+  pagePolicies: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   const available = existsSync(path.join(staticDir, "index.html"));
-  const pageHashes = pagePolicy ? await inlineScriptHashesByPage(staticDir) : new Map<string, string[]>();
 
   // Before the file server, so it covers prerendered pages too.
   // A visitor who chose a language (or whose browser asks for one of ours on a first visit)
@@ -123,8 +117,8 @@ export async function registerStaticSite(
       setHeaders: (reply, filePath) => {
         reply.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? ASSET_CACHE : HTML_CACHE);
         // A page (or its .br/.gz twin) allows only its own inline scripts.
-        const hashes = pageHashes.get(path.resolve(filePath.replace(/\.(br|gz)$/, "")));
-        if (hashes && pagePolicy) reply.header("content-security-policy", pagePolicy(hashes));
+        const policy = pagePolicies.get(path.resolve(filePath.replace(/\.(br|gz)$/, "")));
+        if (policy) reply.header("content-security-policy", policy);
       },
     });
   }
