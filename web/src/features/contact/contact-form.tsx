@@ -17,7 +17,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { useContent } from "../../i18n/content.ts";
-import { apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import { PrivacyLink } from "../../components/layout/privacy-notice.tsx";
 
@@ -131,12 +132,7 @@ export function ContactForm() {
       });
       reset(emptyForm);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, fieldNames);
-      let focused = false;
-      for (const [name, text] of Object.entries(fieldErrors) as Array<[FieldName, string]>) {
-        setError(name, { type: "server", message: text }, { shouldFocus: !focused && name !== "website" });
-        if (name !== "website") focused = true;
-      }
+      applyServerFieldErrors(error, setError, fieldNames, { unfocusable: ["website"] });
       toast({
         title: t("toast.errorTitle"),
         description: t("toast.errorDescription"),

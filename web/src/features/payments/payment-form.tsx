@@ -22,7 +22,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label } from "../../components/ui/field.tsx";
 import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
@@ -105,12 +106,7 @@ export function PaymentForm() {
       toast({ title: t("toast.redirectingTitle"), description: t("toast.transactionId", { id: transactionId }) });
       goTo(redirectUrl);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, FIELDS);
-      let focused = false;
-      for (const [name, text] of Object.entries(fieldErrors) as Array<[FieldName, string]>) {
-        setError(name, { type: "server", message: text }, { shouldFocus: !focused });
-        focused = true;
-      }
+      applyServerFieldErrors(error, setError, FIELDS);
       // The server's message (in the page's language); a network failure or an answer without one gets ours.
       const served = error instanceof ApiError ? error.serverMessage() : undefined;
       const message = served ? messageText(served) : t("validation.paymentFailedFallback");
