@@ -40,7 +40,9 @@ export const personMatch = (q: PersonQuery): PersonMatch => ({ email: q.email ||
 
 /** The word staff type to show they mean it; an erasure cannot be undone. */
 export const ErasureConfirm = z.object({
-  confirm: z.string().refine((typed) => typed === "ERASE", { error: dataRightsMessages.confirmRequired }),
+  confirm: z
+    .string({ error: dataRightsMessages.confirmRequired })
+    .refine((typed) => typed === "ERASE", { error: dataRightsMessages.confirmRequired }),
 });
 export type ErasureConfirm = z.infer<typeof ErasureConfirm>;
 
