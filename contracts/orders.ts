@@ -3,10 +3,13 @@ import { PaymentStatusView } from "./payments.ts";
 
 /** Shapes every order kind (VPS, domain) shares in the API. */
 
+/** What an order's history row records: a status change, or a staff note. */
+export const ORDER_EVENT_KINDS = ["status", "note"] as const;
+
 /** One line of an order's history: a status move or a staff note. */
 export const OrderEvent = z.object({
   id: z.string(),
-  kind: z.enum(["status", "note"]),
+  kind: z.enum(ORDER_EVENT_KINDS),
   fromStatus: z.string().nullable(),
   toStatus: z.string().nullable(),
   body: z.string().nullable(),

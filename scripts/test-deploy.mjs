@@ -7,29 +7,33 @@
 // 4. a rolling restart of both instances under load (autocannon, 50 connections) fails no request;
 // 5. backup, wipe, restore brings the enquiries, payments and chats back;
 // 6. /metrics answers on its loopback port and not on the public one.
-// Then prints the figures of the issue's closing note (benchmarks, not pass/fail).
-import { spawn, spawnSync } from "node:child_process";
+// Then prints what it saw on the way (SSE delivery, the rolling restart's load); the issue's
+// benchmark figures are `npm run bench:proxy` and `BENCH_INSTANCES=2 npm run bench:chat`.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, openSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import {
+  appInstances,
+  delay,
+  run,
+  selfSignedCertificate,
+  stackPorts,
+  startNginx,
+  throwawayDatabase,
+  writeNginxConfig,
+} from "./deploy-stack.mjs";
 
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // the self-signed certificate, for autocannon
 const root = process.cwd();
 const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
-const base = 20000 + (process.pid % 2000) * 10;
-const ports = {
-  app: [base + 1, base + 2],
-  metrics: [base + 3, base + 4],
-  http: base + 5,
-  https: base + 6,
-  direct: base + 7,
-};
+const ports = stackPorts(2);
 const tmp = mkdtempSync(path.join(os.tmpdir(), "kts-deploy-"));
 const started = Date.now();
 const figures = {};
@@ -44,15 +48,9 @@ function check(condition, message) {
     log(`FAIL ${message}`);
   }
 }
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A distinct loopback source address per client, so each meets its own rate-limit counters. */
 const clientAddress = () =>
   `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status})`);
-}
 
 /** One HTTP(S) request; `to` is "https" (nginx), "http" (nginx, plain) or a port number (an instance). */
 function request(method, urlPath, { to = "https", headers = {}, body, localAddress } = {}) {
@@ -174,119 +172,13 @@ function openStream(urlPath, headers, localAddress) {
 
 // ---------------------------------------------------------------------------------------------
 const databaseName = `kts_deploy_${randomBytes(4).toString("hex")}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+let databaseUrl;
 const adminPassword = randomBytes(12).toString("hex");
 const publicUrl = `https://localhost:${ports.https}`;
-const instanceEnv = (index) => ({
-  PATH: process.env.PATH,
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: String(ports.app[index]),
-  METRICS_PORT: String(ports.metrics[index]),
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  TRUST_PROXY: "127.0.0.1",
-  PUBLIC_URL: publicUrl,
-  PAYMENTS_TEST_MODE: "true",
-  VPS_CREDENTIALS_KEY: randomBytesBase64,
-  MIGRATE_ON_START: "false",
-  ADMIN_USERNAME: "deploycheck",
-  ADMIN_PASSWORD: adminPassword,
-  // The check signs in as the first admin to play the chat agent; two-factor sign-in itself is
-  // proven by server/modules/admin/two-factor.test.ts (decision 0032), not through the proxy.
-  REQUIRE_ADMIN_TOTP: "false",
-  CHAT_HOURS: "always",
-  CHROME_PATH: "off",
-  LOG_LEVEL: "warn",
-  SHUTDOWN_TIMEOUT_MS: "10000",
-});
-const randomBytesBase64 = randomBytes(32).toString("base64");
-
-const instances = [null, null];
-function startInstance(index) {
-  const out = openSync(path.join(tmp, `app${index + 1}.log`), "a");
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: instanceEnv(index),
-    stdio: ["ignore", out, out],
-  });
-  instances[index] = child;
-  child.exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  return child;
-}
-async function waitReady(index, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await request("GET", "/readyz", { to: ports.app[index] });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await delay(100);
-  }
-  throw new Error(`instance ${index + 1} did not become ready; see ${tmp}/app${index + 1}.log`);
-}
-async function stopInstance(index, signal = "SIGTERM") {
-  const child = instances[index];
-  if (!child || child.exitCode !== null || child.signalCode !== null) return { code: child?.exitCode };
-  child.kill(signal);
-  return child.exited;
-}
-
-function nginxConfig() {
-  let site = readFileSync(path.join(root, "deploy/nginx/kts.conf"), "utf8");
-  const replace = (from, to) => {
-    if (!site.includes(from)) throw new Error(`deploy/nginx/kts.conf no longer contains "${from}"; update test-deploy`);
-    site = site.split(from).join(to);
-  };
-  replace("listen [::]:80;\n", "");
-  replace("listen [::]:443 ssl http2;\n", "");
-  replace("listen 80;", `listen 127.0.0.1:${ports.http};`);
-  replace("listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`);
-  replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${ports.app[0]} `);
-  replace("server 127.0.0.1:3002 ", `server 127.0.0.1:${ports.app[1]} `);
-  replace("/etc/letsencrypt/live/www.example.rw/fullchain.pem", path.join(tmp, "cert.pem"));
-  replace("/etc/letsencrypt/live/www.example.rw/privkey.pem", path.join(tmp, "key.pem"));
-  replace("/opt/kts/app/build/client", path.join(root, "build/client"));
-  replace("/var/www/letsencrypt", path.join(tmp, "acme"));
-  replace("return 301 https://$host$request_uri;", `return 301 https://$host:${ports.https}$request_uri;`);
-  // Which instance answered, for the kill -9 proof only.
-  const hsts = '    add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;\n';
-  replace(`${hsts}\n`, `${hsts}    add_header X-Upstream $upstream_addr always;\n\n`);
-  writeFileSync(path.join(tmp, "site.conf"), site);
-  // The benchmark's yardstick: nginx serving the built pages itself, same TLS.
-  const direct = `server {
-    listen 127.0.0.1:${ports.direct} ssl;
-    ssl_certificate ${path.join(tmp, "cert.pem")};
-    ssl_certificate_key ${path.join(tmp, "key.pem")};
-    root ${path.join(root, "build/client")};
-    gzip_static on;
-    location / { try_files $uri $uri/index.html =404; }
-}\n`;
-  writeFileSync(
-    path.join(tmp, "nginx.conf"),
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
-worker_processes 2;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-    include /etc/nginx/mime.types;
-    access_log off;
-    client_body_temp_path ${tmp}/client_body;
-    proxy_temp_path ${tmp}/proxy;
-    fastcgi_temp_path ${tmp}/fastcgi;
-    uwsgi_temp_path ${tmp}/uwsgi;
-    scgi_temp_path ${tmp}/scgi;
-    include ${tmp}/site.conf;
-    ${direct}
-}\n`,
-  );
-}
+let instances;
+const startInstance = (index) => instances.start(index);
+const waitReady = (index) => instances.waitReady(index);
+const stopInstance = (index, signal) => instances.stop(index, signal);
 
 async function counts() {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -304,54 +196,41 @@ async function counts() {
   }
 }
 
-async function bench(url, connections, seconds, requests) {
-  const result = await autocannon({ url, connections, duration: seconds, requests });
-  return result;
-}
-
 // ---------------------------------------------------------------------------------------------
 async function main() {
-  const nginxBinary = existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
   if (!process.argv.includes("--no-build")) run("npm", ["run", "build"]);
 
   log(`throwaway database ${databaseName}`);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${databaseName} with (force)`);
-    await dropper.end();
-  });
+  const database = await throwawayDatabase(adminUrl, databaseName);
+  databaseUrl = database.url;
+  cleanups.push(() => database.drop());
   run(process.execPath, ["dist/server/migrate.js"], { DATABASE_URL: databaseUrl });
 
-  run(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-keyout",
-      path.join(tmp, "key.pem"),
-      "-out",
-      path.join(tmp, "cert.pem"),
-    ],
-    {},
-  );
-  nginxConfig();
-  run(nginxBinary, ["-t", "-q", "-p", tmp, "-c", path.join(tmp, "nginx.conf")]);
-  const nginx = spawn(nginxBinary, ["-p", tmp, "-c", path.join(tmp, "nginx.conf")], { stdio: "inherit" });
-  cleanups.push(async () => {
-    nginx.kill("SIGQUIT");
-    await new Promise((resolve) => (nginx.exitCode === null ? nginx.on("exit", resolve) : resolve()));
+  selfSignedCertificate(tmp);
+  // Which instance answered, for the kill -9 proof only.
+  const hsts = '    add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;\n';
+  writeNginxConfig({
+    root,
+    dir: tmp,
+    ports,
+    edits: [[`${hsts}\n`, `${hsts}    add_header X-Upstream $upstream_addr always;\n\n`]],
+  });
+  const nginx = startNginx(tmp);
+  cleanups.push(() => nginx.stop());
+  instances = appInstances({
+    root,
+    dir: tmp,
+    ports,
+    databaseUrl,
+    redisUrl,
+    publicUrl,
+    env: {
+      ADMIN_USERNAME: "deploycheck",
+      ADMIN_PASSWORD: adminPassword,
+      // The check signs in as the first admin to play the chat agent; two-factor sign-in itself is
+      // proven by server/modules/admin/two-factor.test.ts (decision 0032), not through the proxy.
+      REQUIRE_ADMIN_TOTP: "false",
+    },
   });
 
   // The first instance creates the first admin; then the second starts.
@@ -359,7 +238,7 @@ async function main() {
   await waitReady(0);
   startInstance(1);
   await waitReady(1);
-  cleanups.push(() => Promise.all([stopInstance(0), stopInstance(1)]));
+  cleanups.push(() => instances.stopAll());
   for (let i = 0; i < 50; i++) {
     const up = await request("GET", "/healthz").catch(() => null);
     if (up?.status === 200) break;
@@ -570,30 +449,6 @@ async function main() {
       publicMetrics.status === 404 && appMetrics.status === 404,
       `/metrics is not public (nginx ${publicMetrics.status}, app port ${appMetrics.status})`,
     );
-  }
-
-  // Figures (benchmarks, not pass/fail): a static page through nginx and two instances vs nginx alone,
-  // and a mixed API load's p99 at 200 connections.
-  {
-    const viaApp = await bench(`https://127.0.0.1:${ports.https}/about`, 50, 5);
-    const direct = await bench(`https://127.0.0.1:${ports.direct}/about`, 50, 5);
-    figures.staticPage = {
-      throughAppRps: Math.round(viaApp.requests.average),
-      nginxAloneRps: Math.round(direct.requests.average),
-      ratio: Number((viaApp.requests.average / direct.requests.average).toFixed(2)),
-    };
-    const mixed = await bench(`https://127.0.0.1:${ports.https}`, 200, 5, [
-      { method: "GET", path: "/api/vps/catalog" },
-      { method: "GET", path: "/api/domains/tlds" },
-      { method: "GET", path: "/readyz" },
-    ]);
-    figures.mixedApi200 = {
-      rps: Math.round(mixed.requests.average),
-      p50ms: mixed.latency.p50,
-      p99ms: mixed.latency.p99,
-      non2xx: mixed.non2xx,
-      errors: mixed.errors,
-    };
   }
 
   // 5. Backup, wipe, restore (last: it stops the instances).

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { defaultLanguage, isLanguage, type Language } from "#contracts/languages.ts";
 import type { OrderEvent, OrderStep, OrderStepStatus } from "#contracts/orders.ts";
 import { paymentCountries, type PaymentStatusView } from "#contracts/payments.ts";
@@ -114,6 +114,23 @@ export async function listOrderSteps(db: Database, orderType: string, orderId: s
     .from(orderSteps)
     .where(and(eq(orderSteps.orderType, orderType), eq(orderSteps.orderId, orderId)))
     .orderBy(asc(orderSteps.id));
+}
+
+/** The steps of several orders of one type, by order id, in the order they were taken: one query for a list page. */
+export async function listOrderStepsOf(
+  db: Database,
+  orderType: string,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderStepRow[]>> {
+  const byOrder = new Map<string, OrderStepRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderSteps)
+    .where(and(eq(orderSteps.orderType, orderType), inArray(orderSteps.orderId, [...orderIds])))
+    .orderBy(asc(orderSteps.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
 }
 
 /** A step as the admin API shows it (the structured detail stays on the server). */

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { orderEventsTable } from "#server/lib/order-events-schema.ts";
 
 /**
  * Domain registrations ordered on the site. `status` moves along DOMAIN_ORDER_TRANSITIONS in
@@ -66,22 +67,7 @@ export const domainOrders = pgTable(
 );
 
 /** A domain order's history: each status change and staff note, oldest first. */
-export const domainOrderEvents = pgTable(
-  "domain_order_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => domainOrders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["status", "note"] }).notNull(),
-    fromStatus: text("from_status"),
-    toStatus: text("to_status"),
-    body: text("body"),
-    actorUsername: text("actor_username"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("domain_order_events_order_idx").on(t.orderId, t.id)],
-);
+export const domainOrderEvents = orderEventsTable("domain_order_events", () => domainOrders.id);
 
 /** Staff changes to a TLD's prices, US dollars per year; content/domains.ts holds the defaults. */
 export const domainTldPrices = pgTable("domain_tld_prices", {

@@ -24,11 +24,13 @@ import {
   approveOrderRefund,
   endRefundStep,
   listOrderSteps,
+  listOrderStepsOf,
   newReferenceCode,
   payForOrder,
   REFUND_STEP,
   refundable,
   type OrderPayments,
+  type OrderStepRow,
 } from "../../lib/orders.ts";
 import { domainsExpiringBy, domainsOf, type DomainOrderService } from "../domains/index.ts";
 import { queueEmail } from "../notifications/index.ts";
@@ -299,8 +301,7 @@ export function renewalService(deps: {
   }
 
   /** A renewal as staff see it, with its refund step (the payment provider's last word on it). */
-  async function toStaff(database: Database, row: RenewalRow): Promise<StaffRenewal> {
-    const steps = await listOrderSteps(database, RENEWAL_ORDER_TYPE, row.id);
+  function toStaff(row: RenewalRow, steps: OrderStepRow[]): StaffRenewal {
     const refund = steps.findLast((step) => step.action === REFUND_STEP);
     return {
       ...toSummary(row),
@@ -502,7 +503,7 @@ export function renewalService(deps: {
           : query.status
             ? eq(renewalOrders.status, query.status)
             : undefined;
-      const [rows, [total], byStatus] = await Promise.all([
+      const [rows, byStatus] = await Promise.all([
         db
           .select()
           .from(renewalOrders)
@@ -510,14 +511,20 @@ export function renewalService(deps: {
           .orderBy(desc(renewalOrders.createdAt), desc(renewalOrders.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(renewalOrders).where(where),
         db.select({ status: renewalOrders.status, n: count() }).from(renewalOrders).groupBy(renewalOrders.status),
       ]);
       const counts: Record<string, number> = Object.fromEntries(byStatus.map((c) => [c.status, c.n]));
       counts.attention = ATTENTION.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+      // The filter's total is one of the counts: every status, one status, or those needing a person.
+      const total = query.status ? (counts[query.status] ?? 0) : byStatus.reduce((sum, c) => sum + c.n, 0);
+      const steps = await listOrderStepsOf(
+        db,
+        RENEWAL_ORDER_TYPE,
+        rows.map((row) => row.id),
+      );
       return {
-        items: await Promise.all(rows.map((row) => toStaff(db, row))),
-        total: total?.n ?? 0,
+        items: rows.map((row) => toStaff(row, steps.get(row.id) ?? [])),
+        total,
         page: query.page,
         pageSize: query.pageSize,
         counts,
@@ -548,7 +555,7 @@ export function renewalService(deps: {
         ipAddress,
       );
       const [after] = await db.select().from(renewalOrders).where(eq(renewalOrders.id, id));
-      return toStaff(db, after!);
+      return toStaff(after!, await listOrderSteps(db, RENEWAL_ORDER_TYPE, id));
     },
 
     /** Resolves once follow-ups started here (registry renewals, restarts) have finished. */

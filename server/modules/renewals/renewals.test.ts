@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VPS_GRACE_DAYS } from "#content/renewals.ts";
@@ -252,6 +252,13 @@ describe.each(databaseBackends())("renewals from the account on $name", (backend
     expect(listed.failure).toMatch(/refund the payment/);
     expect(waiting.counts.attention).toBeGreaterThanOrEqual(1);
     expect(waiting.items.every((r) => r.status === "failed" || r.status === "with_staff")).toBe(true);
+    // Each filter's total is the count the chips show, and all of them together is every renewal.
+    expect(waiting.total).toBe(waiting.counts.attention);
+    const everything = (await staff(adminCookie, "GET", "/api/admin/renewals")).json<StaffRenewalPage>();
+    const failedOnly = (await staff(adminCookie, "GET", "/api/admin/renewals?status=failed")).json<StaffRenewalPage>();
+    expect(failedOnly.total).toBe(everything.counts.failed);
+    const [rowCount] = await database.db.select({ n: count() }).from(renewalOrders);
+    expect(everything.total).toBe(rowCount!.n);
     // Money: admins only; nobody without a session; a bad filter names its field.
     expect((await staff(agentCookie, "GET", "/api/admin/renewals")).statusCode).toBe(403);
     expect((await app.inject({ method: "GET", url: "/api/admin/renewals" })).statusCode).toBe(401);

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { orderEventsTable } from "#server/lib/order-events-schema.ts";
 
 /**
  * VPS orders. `accessToken` is the customer's unguessable link; `status` follows the state machine
@@ -63,22 +64,7 @@ export const vpsOrders = pgTable(
 );
 
 /** An order's history: each status change, staff note and payment event, oldest first. */
-export const vpsOrderEvents = pgTable(
-  "vps_order_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => vpsOrders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["status", "note"] }).notNull(),
-    fromStatus: text("from_status"),
-    toStatus: text("to_status"),
-    body: text("body"),
-    actorUsername: text("actor_username"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("vps_order_events_order_idx").on(t.orderId, t.id)],
-);
+export const vpsOrderEvents = orderEventsTable("vps_order_events", () => vpsOrders.id);
 
 /** Staff changes to the catalogue's prices (plans and add-ons); content/vps.ts holds the defaults. */
 export const vpsPriceOverrides = pgTable("vps_price_overrides", {
