@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
-import { OrderEvent } from "#contracts/orders.ts";
+import { AddOrderNote, OrderEvent } from "#contracts/orders.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Label, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
@@ -26,8 +25,6 @@ interface OrderHistoryProps {
   events: readonly OrderEvent[];
   /** Where a staff note is posted (`POST`, `{ body }`). */
   notesUrl: string;
-  /** The contract the server checks a note with (AddVpsNote, AddDomainNote). */
-  request: z.ZodType<{ body: string }, { body: string }>;
   /** The order's query, refreshed after a note. */
   queryKey: readonly unknown[];
   /** Prefix for the note field's id and the list's test id (`vps`, `domain-order`). */
@@ -38,7 +35,7 @@ interface OrderHistoryProps {
 }
 
 /** An order's history, newest first, with a box for staff notes (VPS and domain orders). */
-export function OrderHistory({ events, notesUrl, request, queryKey, name, testId, t, statusLabel }: OrderHistoryProps) {
+export function OrderHistory({ events, notesUrl, queryKey, name, testId, t, statusLabel }: OrderHistoryProps) {
   const queryClient = useQueryClient();
   const {
     register,
@@ -47,8 +44,8 @@ export function OrderHistory({ events, notesUrl, request, queryKey, name, testId
     reset,
     setError,
     formState: { errors },
-  } = useForm<{ body: string }>({
-    resolver: zodResolver(request),
+  } = useForm<AddOrderNote>({
+    resolver: zodResolver(AddOrderNote),
     reValidateMode: "onChange",
     defaultValues: { body: "" },
   });
@@ -56,7 +53,7 @@ export function OrderHistory({ events, notesUrl, request, queryKey, name, testId
   const problem = useFieldErrorText("note")("body", errors.body);
   const fieldId = `${name}-note`;
   const add = useMutation({
-    mutationFn: (note: { body: string }) => sendJson("POST", notesUrl, note, OrderEvent),
+    mutationFn: (note: AddOrderNote) => sendJson("POST", notesUrl, note, OrderEvent),
     onSuccess: () => {
       reset({ body: "" });
       void queryClient.invalidateQueries({ queryKey });

@@ -3,7 +3,7 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { AddDomainNote, countryName, DomainOrderDetail, type DomainOrderStatus } from "#contracts/domain-orders.ts";
+import { countryName, DomainOrderDetail, type DomainOrderStatus } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -275,7 +275,6 @@ function History({ order }: { order: DomainOrderDetail }) {
   return (
     <OrderHistory
       events={order.events}
-      request={AddDomainNote}
       notesUrl={`/api/admin/domains/orders/${order.id}/notes`}
       queryKey={queryKey(order.id)}
       name="domain"

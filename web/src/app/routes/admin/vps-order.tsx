@@ -3,7 +3,7 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { AddVpsNote, VpsOrderDetail, type VpsOrderStatus } from "#contracts/vps.ts";
+import { VpsOrderDetail, type VpsOrderStatus } from "#contracts/vps.ts";
 import { vpsAddons, vpsImages, vpsLocations } from "#content/vps.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -226,7 +226,6 @@ function Notes({ order }: { order: VpsOrderDetail }) {
   return (
     <OrderHistory
       events={order.events}
-      request={AddVpsNote}
       notesUrl={`/api/admin/vps/orders/${order.id}/notes`}
       queryKey={[`/api/admin/vps/orders/${order.id}`]}
       name="vps"
