@@ -120,7 +120,21 @@ test("search, details, order, pay in test mode, and staff mark the name register
   const row = staff.locator('[data-testid="tld-price-row"][data-tld="co.rw"]');
   await expect(row).toBeVisible();
   expect(await seriousAxeViolations(staff)).toEqual([]);
-  await row.getByLabel(".co.rw Register (USD)").fill("12");
+  // A price the contract refuses is refused under its field before anything is sent.
+  const priceWrites: string[] = [];
+  staff.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().includes("/api/admin/domains/prices/"))
+      priceWrites.push(request.url());
+  });
+  const register = row.getByLabel(".co.rw Register (USD)");
+  await register.fill("12.345");
+  await row.getByRole("button", { name: "Save .co.rw" }).click();
+  await expect(register).toHaveAttribute("aria-invalid", "true");
+  await expect(register).toHaveAccessibleDescription(
+    "Enter a price in US dollars, from 0.01 to 10000, with at most two decimals",
+  );
+  expect(priceWrites).toEqual([]);
+  await register.fill("12");
   await row.getByRole("button", { name: "Save .co.rw" }).click();
   await expect(row).toContainText("RWF 17,400");
   await staffContext.close();
