@@ -408,22 +408,12 @@ export function VpsConfigurator({
         </Step>
 
         {showForm ? (
-          <form
-            id="vps-order"
-            onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-            noValidate
-            className="mt-10"
-          >
+          <form id="vps-order" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="mt-10">
             <Step n={6} title={t("steps.details")}>
               <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
                 <div className="grid gap-1.5 sm:col-span-2">
                   <Label htmlFor="vps-hostname">{t("form.hostname")}</Label>
-                  <Input
-                    {...field("hostname")}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="web1"
-                  />
+                  <Input {...field("hostname")} autoComplete="off" spellCheck={false} placeholder="web1" />
                   <p className="text-sm text-muted-foreground">{t("form.hostnameHint")}</p>
                   <FieldError id="vps-hostname-error" message={problem("hostname")} />
                 </div>
@@ -460,19 +450,12 @@ export function VpsConfigurator({
                 ) : null}
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-name">{t("form.name")}</Label>
-                  <Input
-                    {...field("name")}
-                    autoComplete="name"
-                  />
+                  <Input {...field("name")} autoComplete="name" />
                   <FieldError id="vps-name-error" message={problem("name")} />
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-email">{t("form.email")}</Label>
-                  <Input
-                    {...field("email")}
-                    type="email"
-                    autoComplete="email"
-                  />
+                  <Input {...field("email")} type="email" autoComplete="email" />
                   <FieldError id="vps-email-error" message={problem("email")} />
                 </div>
                 <div className="grid gap-1.5">
