@@ -218,10 +218,18 @@ export type AgentPollRequest = z.infer<typeof AgentPollRequest>;
 export const AgentReadRequest = z.object({ messageIds: z.array(z.string().uuid()).max(500).optional() });
 export const ChatSessionParams = z.object({ id: ChatSessionId });
 
-/** Events on the console stream: any session's event, tagged with its session. */
-export const ConsoleStreamEvent = z.object({
-  sessionId: z.string(),
-  event: z.enum(["message", "session", "countdown", "poll", "receipt", "typing", "visitor_typing", "queue"]),
-  data: z.unknown(),
-});
+/**
+ * Events on the console stream: any session's event, tagged with its session. The same events as a
+ * visitor's stream, and the visitor's typing, which only agents see.
+ */
+const consoleSession = { sessionId: z.string() };
+export const ConsoleStreamEvent = z.discriminatedUnion("event", [
+  z.object({ ...consoleSession, event: z.literal("message"), data: ChatMessagePayload }),
+  z.object({ ...consoleSession, event: z.literal("session"), data: ChatSessionState }),
+  z.object({ ...consoleSession, event: z.literal("countdown"), data: ChatCountdown }),
+  z.object({ ...consoleSession, event: z.literal("poll"), data: ChatPoll }),
+  z.object({ ...consoleSession, event: z.literal("receipt"), data: ChatReceipt }),
+  z.object({ ...consoleSession, event: z.literal("typing"), data: ChatTyping }),
+  z.object({ ...consoleSession, event: z.literal("visitor_typing"), data: ChatTyping.pick({ typing: true }) }),
+]);
 export type ConsoleStreamEvent = z.infer<typeof ConsoleStreamEvent>;

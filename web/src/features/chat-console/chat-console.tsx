@@ -84,7 +84,7 @@ export function ChatConsole({ user }: { user: StaffUser }) {
       openConsoleStream(
         (event) => {
           if (event.event === "visitor_typing") {
-            const typing = (event.data as { typing?: boolean }).typing;
+            const typing = event.data.typing;
             setVisitorTyping((current) => ({
               ...current,
               [event.sessionId]: typing ? Date.now() + VISITOR_TYPING_MS : 0,
@@ -95,11 +95,10 @@ export function ChatConsole({ user }: { user: StaffUser }) {
             void queryClient.invalidateQueries({ queryKey: queueKey });
           if (event.sessionId === selectedRef.current)
             void queryClient.invalidateQueries({ queryKey: detailKey(event.sessionId) });
-          if (event.event === "message" && (event.data as { type?: string }).type === "user_message") {
+          if (event.event === "message" && event.data.type === "user_message") {
             setVisitorTyping((current) => ({ ...current, [event.sessionId]: 0 }));
           }
-          const data = event.data as { waitingForAgent?: boolean };
-          if (event.event === "session" && data.waitingForAgent && presenceRef.current === "online") {
+          if (event.event === "session" && event.data.waitingForAgent && presenceRef.current === "online") {
             chime();
             if (typeof Notification !== "undefined" && Notification.permission === "granted") {
               new Notification(t("newVisitorTitle"), { body: company.name, tag: event.sessionId });
