@@ -1,5 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ENQUIRY_STATUSES } from "#contracts/account.ts";
+import { oneOf } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
+import { analysisReports } from "../analysis/analysis-schema.ts";
 
 /** Contact enquiries from the public form. Nothing accepted is ever deleted by the app. */
 export const contactEnquiries = pgTable(
@@ -11,7 +14,7 @@ export const contactEnquiries = pgTable(
     email: text("email").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["new", "contacted", "qualified", "won", "lost"] })
+    status: text("status", { enum: ENQUIRY_STATUSES })
       .notNull()
       .default("new"),
     assigneeId: uuid("assignee_id").references(() => staffUsers.id, { onDelete: "set null" }),
@@ -22,13 +25,15 @@ export const contactEnquiries = pgTable(
       .notNull()
       .default("form"),
     /** The website analysis report the visitor asked for help with, when they came from one. */
-    analysisReportId: text("analysis_report_id"),
+    analysisReportId: text("analysis_report_id").references(() => analysisReports.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("contact_enquiries_created_at_idx").on(t.createdAt),
     index("contact_enquiries_status_idx").on(t.status, t.createdAt),
+    oneOf(t.status),
+    oneOf(t.source),
   ],
 );
 
