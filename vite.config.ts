@@ -14,10 +14,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // One module per icon would be dozens of requests of a few hundred bytes each; on a phone
-        // the per-request overhead costs more than the bytes. The site's icons (~12 KB brotli)
-        // travel as one chunk, cached for every later page.
+        // the per-request overhead costs more than the bytes. The icons that four or more screens
+        // share travel as one chunk, cached for every later page; an icon fewer screens use goes
+        // with their code, so a content page does not carry the staff screens' and tools' icons
+        // (one chunk of every icon was 14 KB gzip on the home page, this one 7.5 KB; decision 0033).
         codeSplitting: {
-          groups: [{ name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/ }],
+          groups: [{ name: "icons", test: /[\\/]node_modules[\\/]lucide-react[\\/]/, minShareCount: 4 }],
         },
       },
     },

@@ -6,12 +6,15 @@
 //    their ratio (the issue's aim: at least 0.6);
 // 2. a mixed load at 200 connections (home page, the domain price list, the VPS catalog, a stack
 //    advisor recommendation POST): p50, p99, requests per second, and every non-2xx by route.
-//   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 100) for the home page.
+//   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 100) for the home page,
+//   BENCH_ROUNDS (default 2) of nginx alone then through the app.
+// Besides requests per second it prints the CPU time nginx and the instances spent per request
+// (from /proc): unlike throughput, that does not depend on what else the machine is running.
 // Each request carries a random client address that the bench's nginx passes on as
 // X-Forwarded-For (the one change from deploy/nginx/kts.conf, which passes $remote_addr): the
 // load stands for many visitors, so the per-IP limits (Redis) are consulted but not hit.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +34,7 @@ process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // the self-signed certificate
 const root = process.cwd();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
@@ -63,6 +67,24 @@ function get(port, urlPath) {
   });
 }
 
+/** CPU time (user + system, ms) that processes `pids` and nginx's workers have used so far. */
+function cpuMs(pids) {
+  const ticks = (pid) => {
+    try {
+      // Fields after the command name: state is 3rd, utime 14th, stime 15th (proc(5)).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return { ppid: 0, ticks: 0 };
+    }
+  };
+  const wanted = new Set(pids);
+  for (const entry of readdirSync("/proc"))
+    if (/^\d+$/.test(entry) && wanted.has(ticks(entry).ppid)) wanted.add(Number(entry));
+  // USER_HZ is 100 on Linux.
+  return [...wanted].reduce((sum, pid) => sum + ticks(pid).ticks * 10, 0);
+}
+
 function load(port, connections, requests) {
   const statuses = new Map();
   const tracked = requests.map((request) => ({
@@ -75,12 +97,22 @@ function load(port, connections, requests) {
       statuses.set(key, byStatus);
     },
   }));
+  const before = { nginx: cpuMs([nginxPid]), apps: cpuMs(appPids) };
   return autocannon({ url: `https://127.0.0.1:${port}`, connections, duration: SECONDS, requests: tracked }).then(
-    (result) => ({ result, statuses }),
+    (result) => {
+      const perRequest = (ms) => Math.round((ms * 1000) / Math.max(1, result.requests.total));
+      const cpu = {
+        nginx: perRequest(cpuMs([nginxPid]) - before.nginx),
+        apps: perRequest(cpuMs(appPids) - before.apps),
+      };
+      return { result, statuses, cpu };
+    },
   );
 }
+let nginxPid = 0;
+let appPids = [];
 
-const summary = ({ result, statuses }) => {
+const summary = ({ result, statuses, cpu }) => {
   const unexpected = [];
   for (const [route, byStatus] of statuses)
     for (const [status, count] of byStatus)
@@ -88,7 +120,8 @@ const summary = ({ result, statuses }) => {
   return (
     `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms ` +
     `(${result.requests.total} requests, ${result.errors} errors, ${result.timeouts} timeouts, ` +
-    `non-2xx: ${unexpected.length ? unexpected.join(", ") : "none"})`
+    `non-2xx: ${unexpected.length ? unexpected.join(", ") : "none"}); ` +
+    `CPU per request: nginx ${cpu.nginx} µs, app instances ${cpu.apps} µs`
   );
 };
 
@@ -106,6 +139,7 @@ async function main() {
     ],
   });
   const nginx = startNginx(dir);
+  nginxPid = nginx.pid;
   cleanups.push(() => nginx.stop());
   const instances = appInstances({
     root,
@@ -121,6 +155,7 @@ async function main() {
   await instances.waitReady(0);
   instances.start(1);
   await instances.waitReady(1);
+  appPids = instances.children.map((child) => child.pid);
   for (let i = 0; i < 50 && (await get(ports.https, "/").catch(() => null))?.status !== 200; i++) await delay(100);
 
   const [viaApp, direct] = [await get(ports.https, "/"), await get(ports.direct, "/")];
@@ -136,12 +171,21 @@ async function main() {
 
   const home = [{ method: "GET", path: "/", headers: pageHeaders }];
   await load(ports.https, CONNECTIONS, home); // warm-up: JIT, keepalive connections, file cache
-  const aloneRun = await load(ports.direct, CONNECTIONS, home);
-  const proxiedRun = await load(ports.https, CONNECTIONS, home);
-  console.log(`home page, ${CONNECTIONS} connections, nginx alone:      ${summary(aloneRun)}`);
-  console.log(`home page, ${CONNECTIONS} connections, nginx -> 2 apps:  ${summary(proxiedRun)}`);
+  // Alternated, so that other work on the machine weighs on both sides alike.
+  const ratios = [];
+  const costs = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const alone = await load(ports.direct, CONNECTIONS, home);
+    const proxied = await load(ports.https, CONNECTIONS, home);
+    console.log(`home page, ${CONNECTIONS} connections, nginx alone:     ${summary(alone)}`);
+    console.log(`home page, ${CONNECTIONS} connections, nginx -> 2 apps: ${summary(proxied)}`);
+    ratios.push(proxied.result.requests.average / alone.result.requests.average);
+    costs.push((alone.cpu.nginx + alone.cpu.apps) / (proxied.cpu.nginx + proxied.cpu.apps));
+  }
   console.log(
-    `ratio (through the app / nginx alone): ${(proxiedRun.result.requests.average / aloneRun.result.requests.average).toFixed(2)}`,
+    `ratio (through the app / nginx alone), requests per second: ${ratios.map((r) => r.toFixed(2)).join(", ")}; ` +
+      `by CPU per request (what the ratio tends to when the server's CPU is the limit): ` +
+      `${costs.map((r) => r.toFixed(2)).join(", ")}`,
   );
 
   const answers = {

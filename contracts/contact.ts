@@ -54,5 +54,9 @@ export type ContactEnquiry = z.infer<typeof ContactEnquiry>;
 /** What the form holds before validation (all strings). */
 export type ContactEnquiryInput = z.input<typeof ContactEnquiry>;
 
+/** Who is asking, under the enquiry's rules: the forms that write the enquiry's message themselves. */
+export const ContactPerson = ContactEnquiry.pick({ firstName: true, lastName: true, email: true });
+export type ContactPerson = z.infer<typeof ContactPerson>;
+
 export const ContactEnquiryCreated = z.object({ id: z.string() });
 export type ContactEnquiryCreated = z.infer<typeof ContactEnquiryCreated>;

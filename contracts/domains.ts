@@ -323,11 +323,12 @@ export const DomainState = z.enum(DOMAIN_STATES);
 export type DomainState = z.infer<typeof DomainState>;
 
 /**
- * Who answered: the DNS pre-check, the registry's RDAP, its WHOIS, or nobody ("none": no source
+ * Who answered: the DNS pre-check, the registry's RDAP, its WHOIS, its EPP server (our registrar
+ * account's `domain:check`, asked before and after payment for TLDs we register over EPP), or nobody ("none": no source
  * exists for the TLD, or none was asked just now, e.g. while we hold back from a registry that
  * asked us to slow down). An unknown answer's source is the one asked that gave nothing usable.
  */
-export const DomainSource = z.enum(["dns", "rdap", "whois", "none"]);
+export const DomainSource = z.enum(["dns", "rdap", "whois", "epp", "none"]);
 export type DomainSource = z.infer<typeof DomainSource>;
 
 export const DOMAIN_CURRENCIES = ["RWF", "UGX", "KES", "USD"] as const;

@@ -104,7 +104,7 @@ describe("localizeContractMessage", () => {
       requestLanguage.run("sw", () =>
         localizeContractMessage(tldProblem("a".repeat(70), "a".repeat(70), { tld: "ug", idn: false, maxLength: 63 })!),
       ),
-    ).toBe("Majina ya .ug hayawezi kuzidi herufi 63 kabla ya kiendelezi.");
+    ).toBe("Majina ya .ug hayawezi kuzidi herufi 63 kabla ya nukta.");
   });
 
   it("leaves any other text as it is", () => {

@@ -37,7 +37,7 @@ function encodeName(name: string): Buffer {
 
 /**
  * A UDP DNS responder the resolver is pointed at: NS answers for delegated names, NXDOMAIN,
- * NODATA, SERVFAIL (lame delegation), REFUSED, or no reply at all.
+ * NODATA, SERVFAIL (a lame delegation or a failing resolver), REFUSED, or no reply at all.
  */
 export async function startDnsDouble(
   options: { delayMs?: number; fallback?: DnsBehaviour; port?: number } = {},

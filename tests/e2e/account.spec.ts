@@ -97,6 +97,27 @@ test("a customer signs in with the emailed link and sees their enquiry; the link
   await expect(page.getByRole("alert")).toContainText("a expiré ou a déjà été utilisé");
 });
 
+test("an address that is not one is refused under the field before any request", async ({ page }) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/account/sign-in")) sent.push(request.url());
+  });
+  await page.goto("/account");
+  await waitForHydration(page);
+  const field = page.getByLabel("Email address");
+  await field.fill("aline@");
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toBeFocused();
+  const describedBy = await field.getAttribute("aria-describedby");
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Please enter a valid email address");
+  // Corrected, the message goes as the visitor types.
+  await field.fill("aline@example.rw");
+  await expect(page.getByText("Please enter a valid email address")).toBeHidden();
+  expect(sent).toEqual([]);
+});
+
 test("a customer renews their server from the account, pays by mobile money, and comes back to it", async ({
   page,
   request,

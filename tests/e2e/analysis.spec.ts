@@ -101,6 +101,25 @@ test.describe("refusals", () => {
     await page.getByLabel("Website address").fill("http://169.254.169.254/latest/meta-data/");
     await page.getByRole("button", { name: "Analyse" }).click();
     await expect(page.getByRole("alert")).toContainText("169.254.169.254 is a link-local address");
+    // The server's refusal also names the field it is about.
+    const field = page.getByLabel("Website address");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(/169\.254\.169\.254 is a link-local address/);
+  });
+
+  test("refuses an address longer than the API takes before any request", async ({ page }) => {
+    const analyses: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/analyze-")) analyses.push(request.url());
+    });
+    await page.goto("/fr/speed-analysis");
+    await waitForHydration(page);
+    const field = page.getByLabel("Adresse du site");
+    await field.fill(`https://example.com/${"a".repeat(2048)}`);
+    await page.getByRole("button", { name: "Analyser" }).click();
+    await expect(field).toHaveAccessibleDescription("Cette adresse est trop longue (2048 caractères au maximum)");
+    await expect(field).toBeFocused();
+    expect(analyses).toEqual([]);
   });
 
   test("says an empty address needs filling in, and starts nothing", async ({ page }) => {

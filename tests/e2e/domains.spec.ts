@@ -102,6 +102,17 @@ test("when registries cannot be reached, the search says so, offers a retry, and
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await summary.getByRole("button", { name: "Ask us to check" }).click();
+  // Refused field by field before any request: the lead needs a name and an address to answer.
+  const leads: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contact")) leads.push(request.url());
+  });
+  await summary.getByLabel("Email").fill("amina@");
+  await summary.getByRole("button", { name: "Send the names to our team" }).click();
+  await expect(summary.getByLabel("First name")).toBeFocused();
+  await expect(summary.getByLabel("First name")).toHaveAccessibleDescription("First name must be at least 2 characters");
+  await expect(summary.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
+  expect(leads).toEqual([]);
   await summary.getByLabel("First name").fill("Amina");
   await summary.getByLabel("Last name").fill("Uwase");
   await summary.getByLabel("Email").fill("amina@example.rw");

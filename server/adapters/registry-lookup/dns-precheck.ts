@@ -9,8 +9,10 @@ export interface DnsPrecheck {
 
 /**
  * NS query for the registrable name through the configured resolvers (never the machine's, which
- * may rewrite NXDOMAIN). An NS answer or SERVFAIL (lame delegation) means registered; NXDOMAIN or
- * NODATA only means "maybe free", confirmed by RDAP/WHOIS.
+ * may rewrite NXDOMAIN). Only an NS answer means registered; NXDOMAIN or NODATA only means "maybe
+ * free", confirmed by RDAP/WHOIS. SERVFAIL is the resolver saying it got no answer: a lame delegation
+ * (registered) and a resolver or TLD server outage (says nothing) look the same, so the registry is
+ * asked (decision 0013).
  */
 export function dnsPrecheck(options: { servers: string[]; timeoutMs: number }): DnsPrecheck {
   const resolver = new dns.Resolver({ timeout: options.timeoutMs, tries: 1 });
@@ -22,7 +24,6 @@ export function dnsPrecheck(options: { servers: string[]; timeoutMs: number }): 
         return records.length > 0 ? "delegated" : "no_delegation";
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "ESERVFAIL") return "delegated";
         if (code === "ENOTFOUND" || code === "ENODATA") return "no_delegation";
         return "no_answer";
       }

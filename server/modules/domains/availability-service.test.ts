@@ -117,9 +117,13 @@ describe("availability", () => {
     expect(rdap.requests.some((p) => p.includes("/domain/"))).toBe(false);
   });
 
-  it("treats SERVFAIL (lame delegation) as registered", async () => {
+  it("asks the registry on SERVFAIL: a lame delegation and a resolver outage look the same", async () => {
     dns.names["lame.com"] = "servfail";
-    expect(await checker().check("lame.com", "com")).toMatchObject({ state: "registered", source: "dns" });
+    rdap.names["lame.com"] = { kind: "registered", record: rdapRecord("lame.com") };
+    expect(await checker().check("lame.com", "com")).toMatchObject({ state: "registered", source: "rdap" });
+    dns.names["outage.com"] = "servfail";
+    rdap.names["outage.com"] = { kind: "not_found" };
+    expect(await checker().check("outage.com", "com")).toMatchObject({ state: "available", source: "rdap" });
   });
 
   it.each(["nxdomain", "nodata", "refused", "drop"] as const)("asks RDAP when DNS says %s", async (behaviour) => {

@@ -27,6 +27,13 @@ export interface AvailabilityChecker {
   check(name: string, tld: string, options?: CheckOptions): Promise<Availability>;
 }
 
+/** Our registrar account's `domain:check` at the registry's EPP server, for the TLDs it serves. */
+export interface EppAvailability {
+  covers(tld: string): boolean;
+  /** What the registry says now; "unknown" when it could not be asked or did not answer clearly. */
+  check(name: string, tld: string): Promise<"available" | "registered" | "unknown">;
+}
+
 export interface AvailabilityOptions {
   bootstrap: RdapBootstrap;
   dns: DnsPrecheck;
@@ -37,6 +44,8 @@ export interface AvailabilityOptions {
   /** Cache lifetimes; unknown answers are never cached. */
   registeredTtlMs: number;
   availableTtlMs: number;
+  /** Asked first by the checks before and after payment, for the TLDs it covers. */
+  epp?: EppAvailability;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -45,7 +54,8 @@ const CACHE_MAX = 20_000;
 
 /**
  * DNS first (a delegation proves "registered" in milliseconds), then the registry: RDAP through
- * the IANA bootstrap, or WHOIS where the TLD has no RDAP. Identical lookups in flight are shared;
+ * the IANA bootstrap, or WHOIS where the TLD has no RDAP; before and after payment, the registry's
+ * EPP server first where we register over EPP. Identical lookups in flight are shared;
  * answers are cached briefly. Nothing here logs the names it checks.
  */
 export function availabilityChecker(options: AvailabilityOptions): AvailabilityChecker {
@@ -103,6 +113,12 @@ export function availabilityChecker(options: AvailabilityOptions): AvailabilityC
   }
 
   async function lookup(name: string, tld: string, checkOptions: CheckOptions): Promise<Availability> {
+    // Where we register over EPP, the registry's own check is the last word before money moves;
+    // if it cannot be asked, RDAP or WHOIS answers instead, and says so.
+    if (checkOptions.authoritative && options.epp?.covers(tld)) {
+      const state = await options.epp.check(name, tld);
+      if (state !== "unknown") return result(name, state, "epp");
+    }
     if (!checkOptions.details) {
       const signal = await options.dns.check(name);
       if (signal === "delegated") return result(name, "registered", "dns");

@@ -56,6 +56,9 @@ export async function registerDomains(
   options: { registrar?: Registrar; onQueued?: () => void } = {},
 ): Promise<void> {
   const settings = config.domains;
+  // TLDs of a configured EPP server go to it; every other to the manual registrar (or a test's).
+  const registries = eppRegistries(config.epp, options.registrar ?? manualRegistrar);
+  app.decorate("domainRegistries", registries);
   const checker = availabilityChecker({
     bootstrap: rdapBootstrap({ url: settings.bootstrapUrl, timeoutMs: settings.timeoutMs * 2 }),
     dns: dnsPrecheck({ servers: settings.dnsServers, timeoutMs: Math.min(1000, settings.timeoutMs) }),
@@ -64,12 +67,10 @@ export async function registerDomains(
     timeoutMs: settings.timeoutMs,
     registeredTtlMs: settings.registeredCacheMs,
     availableTtlMs: settings.availableCacheMs,
+    epp: registries.availability,
   });
   app.decorate("domainAvailability", checker);
   const pricing = domainPriceService(db);
-  // TLDs of a configured EPP server go to it; every other to the manual registrar (or a test's).
-  const registries = eppRegistries(config.epp, options.registrar ?? manualRegistrar);
-  app.decorate("domainRegistries", registries);
   const orders = domainOrderService({
     db,
     payments: app.payments,

@@ -144,7 +144,14 @@ describe.each(databaseBackends())("domain registration over EPP on $name", (back
       { type: "tech", id: "KTS-STAFF" },
     ]);
     expect(epp.contacts.get(registrantId)).toMatchObject({ email: "aline@example.rw", cc: "RW" });
-    const mine = epp.commands.slice(seen).filter((c) => c.verb !== "login");
+    // Before the order was placed and again once paid, the registry's own check said it was free.
+    const availabilityChecks = epp.commands.slice(seen).filter((c) => c.clTRID?.startsWith("KTS-avail-"));
+    expect(availabilityChecks.map((c) => [c.verb, c.subject])).toEqual([
+      ["check", domain],
+      ["check", domain],
+    ]);
+    expect(rdap.requests.filter((p) => p.endsWith(`/domain/${domain}`))).toEqual([]);
+    const mine = epp.commands.slice(seen).filter((c) => c.verb !== "login" && !availabilityChecks.includes(c));
     expect(mine.map((c) => `${c.verb} ${c.object === null ? "" : c.object.split(":").at(-1)}`)).toEqual([
       "check domain-1.0",
       "create contact-1.0",
@@ -169,6 +176,35 @@ describe.each(databaseBackends())("domain registration over EPP on $name", (back
       ["domain:info", "succeeded"],
     ]);
     expect(d.fulfilment.steps[6]?.answer).toBe("1000 Command completed successfully");
+  });
+
+  it("refuses before payment a name the registry's EPP check says is taken, naming EPP, though RDAP knows nothing", async () => {
+    const { domain } = await paid();
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/domains/orders",
+      payload: { domain, years: 1, currency: "RWF", registrant },
+      remoteAddress: "198.51.100.251",
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: "domain_taken",
+      message: `The registry (EPP) says ${domain} is registered, so we did not take a payment. Search again for another name.`,
+    });
+    expect(rdap.requests.filter((p) => p.endsWith(`/domain/${domain}`))).toEqual([]);
+  });
+
+  it("asks RDAP before payment when the EPP server cannot answer, and says RDAP answered", async () => {
+    epp.faults.maintenance = "Scheduled maintenance";
+    const domain = freshName();
+    const placed = await app.inject({
+      method: "POST",
+      url: "/api/domains/orders",
+      payload: { domain, years: 1, currency: "RWF", registrant },
+      remoteAddress: "198.51.100.252",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(rdap.requests.filter((p) => p.endsWith(`/domain/${domain}`))).toHaveLength(1);
   });
 
   it("sends the order to refund when the name was taken at the registry meanwhile (2302)", async () => {

@@ -1,8 +1,11 @@
 import type { RegistryHealth } from "#contracts/domain-orders.ts";
 import { registryProfiles } from "#content/registries.ts";
-import { pollAck, pollRequest, readPendingAction } from "../../adapters/epp/epp-commands.ts";
+import { randomBytes } from "node:crypto";
+import { domainCheck, pollAck, pollRequest, readCheck, readPendingAction } from "../../adapters/epp/epp-commands.ts";
+import { NS } from "../../adapters/epp/epp-xml.ts";
 import { EppPool } from "../../adapters/epp/epp-pool.ts";
 import type { Config } from "../../config.ts";
+import type { EppAvailability } from "./availability-service.ts";
 import { eppRegistrar, routingRegistrar } from "./epp-registrar.ts";
 import type { Registrar } from "./registrar.ts";
 
@@ -39,10 +42,37 @@ export function eppRegistries(config: Config["epp"], fallback: Registrar) {
     };
   });
   const routes = new Map<string, Registrar>();
-  for (const registry of registries) for (const tld of registry.tlds) routes.set(tld, registry.registrar);
+  const byTld = new Map<string, EppRegistry>();
+  for (const registry of registries)
+    for (const tld of registry.tlds) {
+      routes.set(tld, registry.registrar);
+      byTld.set(tld, registry);
+    }
+
+  /** `domain:check` on the TLD's server: what the registry says now, or "unknown" if it could not be asked. */
+  const availability: EppAvailability = {
+    covers: (tld) => byTld.has(tld),
+    async check(name, tld) {
+      const registry = byTld.get(tld);
+      if (!registry) return "unknown";
+      try {
+        const response = await registry.pool.execute(
+          domainCheck([name], `KTS-avail-${randomBytes(6).toString("hex")}`),
+        );
+        if (response.code !== 1000) return "unknown";
+        const answer = readCheck(response.resData, NS.domain).find((cd) => cd.name.toLowerCase() === name);
+        return answer ? (answer.available ? "available" : "registered") : "unknown";
+      } catch {
+        // Unreachable, timed out or refused the session: RDAP or WHOIS is asked instead.
+        return "unknown";
+      }
+    },
+  };
+
   return {
     registries,
     registrar: registries.length ? routingRegistrar(routes, fallback) : fallback,
+    availability,
 
     /** Each server's state, after a <hello> on one of its sessions. */
     async health(): Promise<RegistryHealth[]> {

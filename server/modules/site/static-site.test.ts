@@ -153,6 +153,31 @@ describe("serving the built site", () => {
     expect(response.headers["content-encoding"]).toBe("br");
   });
 
+  it("sends a page in the encoding the browser takes, with validators that answer a revisit with 304", async () => {
+    const br = await app.inject({ url: "/about", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBe(Number(br.headers["content-length"]));
+    // No .gz twin here, and br refused: the page as it is.
+    const plain = await app.inject({ url: "/about", headers: { "accept-encoding": "gzip, br;q=0" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("About page");
+    expect(plain.headers.etag).not.toBe(br.headers.etag);
+
+    const again = await app.inject({ url: "/about", headers: { "if-none-match": String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const since = await app.inject({ url: "/", headers: { "if-modified-since": new Date().toUTCString() } });
+    expect(since.statusCode).toBe(304);
+    const changed = await app.inject({ url: "/about", headers: { "if-none-match": 'W/"other"' } });
+    expect(changed.statusCode).toBe(200);
+
+    const head = await app.inject({ method: "HEAD", url: "/fr/about" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(Number(head.headers["content-length"])).toBe(Buffer.byteLength(page("À propos")));
+  });
+
   it("allows each built page exactly its own inline scripts in the CSP, not JSON-LD", async () => {
     const policy = async (url: string, headers: Record<string, string> = {}) =>
       String((await app.inject({ url, headers })).headers["content-security-policy"]);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -58,6 +58,67 @@ function safeDecode(value: string): string {
 }
 
 const HTML_CACHE = "no-cache";
+
+/** One encoding of a built page, held in memory with the validators a file server would send. */
+interface PageBody {
+  body: Buffer;
+  etag: string;
+  lastModified: string;
+  modifiedSeconds: number;
+}
+type BuiltPage = Record<"identity", PageBody> & Partial<Record<"br" | "gzip", PageBody>>;
+
+async function pageBody(file: string): Promise<PageBody | undefined> {
+  if (!existsSync(file)) return undefined;
+  const [body, info] = await Promise.all([readFile(file), stat(file)]);
+  return {
+    body,
+    // The file server's validators (size and time, as @fastify/send makes them), so the same build
+    // on two instances answers a browser's If-None-Match alike.
+    etag: `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`,
+    lastModified: info.mtime.toUTCString(),
+    modifiedSeconds: Math.floor(info.mtime.getTime() / 1000),
+  };
+}
+
+/**
+ * Every built page (~60, with their .br and .gz twins: a few MB), read once at start: a page is
+ * the site's most requested answer, and sending it from memory instead of stat/open/read/close
+ * per request roughly doubles what an instance serves (docs/deploy.md, bench:proxy). A new build
+ * is served after a restart, as the pages' CSP hashes already are.
+ */
+async function loadPages(staticDir: string): Promise<Map<string, BuiltPage>> {
+  const pages = new Map<string, BuiltPage>();
+  for (const file of await htmlFiles(staticDir)) {
+    const identity = await pageBody(file);
+    if (!identity) continue;
+    const [br, gzip] = await Promise.all([pageBody(`${file}.br`), pageBody(`${file}.gz`)]);
+    pages.set(path.resolve(file), { identity, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) });
+  }
+  return pages;
+}
+
+/** The encodings a client takes (q > 0), from Accept-Encoding. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** A conditional GET the client's copy satisfies (If-None-Match first, else If-Modified-Since). */
+function stillFresh(request: FastifyRequest, body: PageBody): boolean {
+  const noneMatch = request.headers["if-none-match"];
+  if (noneMatch) {
+    const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+    return noneMatch.trim() === "*" || noneMatch.split(",").some((tag) => weak(tag) === weak(body.etag));
+  }
+  const since = Date.parse(request.headers["if-modified-since"] ?? "");
+  return Number.isFinite(since) && body.modifiedSeconds <= since / 1000;
+}
 
 /** Staff screens are English only; they never redirect. */
 const UNTRANSLATED = /^\/(admin|auth)(\/|$)/;
@@ -123,8 +184,36 @@ export async function registerStaticSite(
     });
   }
 
-  const sendPage = (reply: FastifyReply, file: string, status: number) =>
-    reply.status(status).header("cache-control", HTML_CACHE).sendFile(file, staticDir);
+  const pages = available ? await loadPages(staticDir) : new Map<string, BuiltPage>();
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string, status: number) => {
+    const absolute = path.resolve(staticDir, file);
+    const page = pages.get(absolute);
+    if (!page) return reply.status(status).header("cache-control", HTML_CACHE).sendFile(file, staticDir);
+    const accepted = acceptedEncodings(request.headers["accept-encoding"]);
+    const encoding = page.br && accepted.has("br") ? "br" : page.gzip && accepted.has("gzip") ? "gzip" : "identity";
+    const body = page[encoding] ?? page.identity;
+    const vary = reply.getHeader("vary");
+    reply
+      .header("vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding")
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", HTML_CACHE)
+      .header("etag", body.etag)
+      .header("last-modified", body.lastModified);
+    const policy = pagePolicies.get(absolute);
+    if (policy) reply.header("content-security-policy", policy);
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    if (status === 200 && stillFresh(request, body)) return reply.status(304).send();
+    return reply.status(status).send(body.body);
+  };
+
+  // Each prerendered page at its own address (and with a trailing slash), before the file server's
+  // wildcard: the page goes out from memory.
+  for (const file of pages.keys()) {
+    const relative = path.relative(staticDir, file).split(path.sep).join("/");
+    const url = relative === "index.html" ? "/" : `/${relative.replace(/\/index\.html$/, "")}`;
+    if (findPublicRoute(url)?.htmlPath !== url) continue;
+    app.get(url, (request, reply) => sendPage(request, reply, relative, 200));
+  }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = safeDecode(new URL(request.url, "http://local").pathname);
@@ -137,8 +226,13 @@ export async function registerStaticSite(
     const route = findPublicRoute(pathname);
     const appRoute = !route && isAppRoute(pathname);
     if (route)
-      return sendPage(reply, route.htmlPath === "/" ? "index.html" : `${route.htmlPath.slice(1)}/index.html`, 200);
-    if (appRoute) return sendPage(reply, "__spa-fallback.html", 200);
-    return sendPage(reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404);
+      return sendPage(
+        request,
+        reply,
+        route.htmlPath === "/" ? "index.html" : `${route.htmlPath.slice(1)}/index.html`,
+        200,
+      );
+    if (appRoute) return sendPage(request, reply, "__spa-fallback.html", 200);
+    return sendPage(request, reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404);
   });
 }

@@ -1,9 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Gauge, LifeBuoy, Link2, Search, ShieldCheck } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Link, useLocalize } from "../../i18n/link.tsx";
-import type { AnalysisHistoryItem, AnalysisKind, AnalysisReport } from "#contracts/analysis.ts";
+import {
+  AnalyzeRequest,
+  analysisMessageCode,
+  type AnalysisHistoryItem,
+  type AnalysisKind,
+  type AnalysisReport,
+} from "#contracts/analysis.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -12,6 +20,7 @@ import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { SecurityView, SeoView, SpeedView } from "../../features/analysis/report-views.tsx";
 import { loadReport, type RunState, useAnalysis } from "../../features/analysis/use-analysis.ts";
 import { i18n } from "../../i18n/index.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { formatDate } from "../../lib/intl.ts";
@@ -141,11 +150,25 @@ export default function SpeedAnalysisPage() {
   const locked = useHydrationLock();
   const [params, setParams] = useSearchParams();
   const { runs, run, show, reset } = useAnalysis();
-  const [input, setInput] = useState("");
-  const [emptyError, setEmptyError] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [active, setActive] = useState<AnalysisKind>("speed");
-  const [lab, setLab] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<AnalyzeRequest, unknown, AnalyzeRequest>({
+    resolver: zodResolver(AnalyzeRequest),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { url: "", lab: false },
+  });
+  const urlError = errors.url?.message;
+  const urlCode = urlError ? analysisMessageCode(urlError) : undefined;
+  // The contract's English message in the page's language; the server's message as it came.
+  const urlErrorText = urlCode === "urlRequired" || urlCode === "urlTooLong" ? t(`form.${urlCode}`) : urlError;
   const [history, setHistory] = useState<AnalysisHistoryItem[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -161,7 +184,7 @@ export default function SpeedAnalysisPage() {
         show(shared);
         setActive(shared.kind);
         setUrl(shared.url);
-        setInput(shared.url);
+        setValue("url", shared.url);
         setHistory(items);
       })
       .catch(() => setLoadError(t("error.generic")));
@@ -180,21 +203,17 @@ export default function SpeedAnalysisPage() {
 
   const start = (kind: AnalysisKind, target: string) => {
     setLoadError(null);
-    void run(kind, target, { lab });
+    void run(kind, target, { lab: getValues("lab") ?? false }).then((refusal) =>
+      applyServerFieldErrors(refusal, setError, ["url"]),
+    );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!input.trim()) {
-      // Said, not silently ignored: the visitor sees why nothing started.
-      setEmptyError(true);
-      return;
-    }
-    setEmptyError(false);
-    const target = normalise(input);
+  // An empty address is said, not silently ignored: the visitor sees why nothing started.
+  const onSubmit = (values: AnalyzeRequest) => {
+    const target = normalise(values.url);
     reset();
     setUrl(target);
-    setInput(target);
+    setValue("url", target);
     start(active, target);
   };
 
@@ -215,38 +234,27 @@ export default function SpeedAnalysisPage() {
           title={t("hero.title")}
           lead={t("hero.lead")}
         />
-        <form onSubmit={onSubmit} className="mt-8 grid gap-3" noValidate>
+        <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="mt-8 grid gap-3" noValidate>
           <Label htmlFor="analysis-url">{t("form.label")}</Label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Input
               id="analysis-url"
-              name="url"
               inputMode="url"
               autoComplete="url"
               placeholder={t("form.placeholder")}
-              value={input}
-              onChange={(event) => {
-                setInput(event.target.value);
-                if (event.target.value.trim()) setEmptyError(false);
-              }}
               className="flex-1"
               required
-              aria-invalid={emptyError || undefined}
-              aria-describedby={emptyError ? "analysis-url-error" : undefined}
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={urlError ? "analysis-url-error" : undefined}
+              {...register("url")}
             />
             <Button type="submit" size="lg" disabled={running}>
               {running ? t("form.running") : t("form.submit")}
             </Button>
           </div>
-          <FieldError id="analysis-url-error" message={emptyError ? t("form.urlRequired") : undefined} />
+          <FieldError id="analysis-url-error" message={urlErrorText} />
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <input
-              disabled={locked}
-              type="checkbox"
-              checked={lab}
-              onChange={(event) => setLab(event.target.checked)}
-              className="size-4 accent-primary"
-            />
+            <input disabled={locked} type="checkbox" className="size-4 accent-primary" {...register("lab")} />
             {t("form.lab")}
           </label>
         </form>

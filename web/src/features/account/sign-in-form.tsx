@@ -1,35 +1,48 @@
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { AccountSignInRequest } from "#contracts/account.ts";
+import { AccountSignInRequest, accountMessages } from "#contracts/account.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label } from "../../components/ui/field.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { requestSignInLink } from "./account-api.ts";
+
+type SignInInput = { email: string };
 
 /** The email-link sign-in: one field, and the server's same-for-everyone answer once sent. */
 export function SignInForm({ notice }: { notice?: string | undefined }) {
   const { t } = useTranslation("account");
   const ids = { email: useId(), error: useId() };
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput, unknown, AccountSignInRequest>({
+    resolver: zodResolver(AccountSignInRequest),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "" },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = AccountSignInRequest.safeParse({ email });
-    if (!parsed.success) return setError(t("validation.emailInvalid"));
-    setError(undefined);
-    setSending(true);
+  const onSubmit = async (values: AccountSignInRequest) => {
     try {
-      setSent(await requestSignInLink(parsed.data.email));
+      setSent(await requestSignInLink(values.email));
     } catch (failure) {
-      setError((failure instanceof ApiError && failure.serverMessage()) || t("signIn.failed"));
-    } finally {
-      setSending(false);
+      // A refusal of the address goes under it; any other failure too, as the form's only field.
+      if (applyServerFieldErrors(failure, setError, ["email"]) > 0) return;
+      const message = (failure instanceof ApiError && failure.serverMessage()) || t("signIn.failed");
+      setError("email", { type: "server", message }, { shouldFocus: true });
     }
-  }
+  };
+
+  // The contract's English message is the key of the page's language.
+  const message = errors.email?.message;
+  const errorText = message === accountMessages.emailInvalid ? t("validation.emailInvalid") : message;
 
   if (sent)
     return (
@@ -52,20 +65,19 @@ export function SignInForm({ notice }: { notice?: string | undefined }) {
         </p>
       ) : null}
       <p className="text-muted-foreground">{t("signIn.intro")}</p>
-      <form className="mt-6 grid gap-3" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="mt-6 grid gap-3" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <Label htmlFor={ids.email}>{t("signIn.email")}</Label>
         <Input
           id={ids.email}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? ids.error : undefined}
+          {...register("email")}
         />
-        <FieldError id={ids.error} message={error} />
-        <Button type="submit" disabled={sending} className="mt-2 justify-self-start">
-          {sending ? t("signIn.sending") : t("signIn.submit")}
+        <FieldError id={ids.error} message={errorText} />
+        <Button type="submit" disabled={isSubmitting} className="mt-2 justify-self-start">
+          {isSubmitting ? t("signIn.sending") : t("signIn.submit")}
         </Button>
       </form>
     </Card>

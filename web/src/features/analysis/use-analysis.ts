@@ -25,7 +25,8 @@ export function useAnalysis() {
   const controllers = useRef<Partial<Record<AnalysisKind, AbortController>>>({});
   const set = (kind: AnalysisKind, state: RunState) => setRuns((current) => ({ ...current, [kind]: state }));
 
-  const run = useCallback(async (kind: AnalysisKind, url: string, options: { lab?: boolean } = {}) => {
+  /** Resolves to the error when the request was refused outright, so a form can name the field. */
+  const run = useCallback(async (kind: AnalysisKind, url: string, options: { lab?: boolean } = {}): Promise<unknown> => {
     controllers.current[kind]?.abort();
     const controller = new AbortController();
     controllers.current[kind] = controller;
@@ -39,9 +40,11 @@ export function useAnalysis() {
         else set(kind, { phase: "error", message: event.message, status: event.status });
       }
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return undefined;
       set(kind, { phase: "error", ...errorMessage(error) });
+      return error;
     }
+    return undefined;
   }, []);
 
   const show = useCallback((report: AnalysisReport) => set(report.kind, { phase: "done", report }), []);

@@ -1,13 +1,21 @@
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ContactEnquiry, contactMessageCode } from "#contracts/contact.ts";
+import { ContactPerson, contactMessageCode } from "#contracts/contact.ts";
 import type { DomainResult } from "#contracts/domains.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { Input, Label } from "../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../components/ui/field.tsx";
 import { i18n } from "../../i18n/index.ts";
 import { apiRequest } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
+
+type Field = keyof ContactPerson;
+const FIELDS: Field[] = ["firstName", "lastName", "email"];
+const ids: Record<Field, string> = { firstName: "outage-first", lastName: "outage-last", email: "outage-email" };
+const KNOWN = ["firstNameMin", "firstNameMax", "lastNameMin", "lastNameMax", "emailInvalid"] as const;
 
 /** The contact form's service for domain questions (content/services.ts category id). */
 const DOMAIN_SERVICE = "domains-digital-assets";
@@ -26,40 +34,49 @@ export function RegistryOutage({
   const { t } = useTranslation("domains");
   const [asking, setAsking] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const reasons = [...new Set(unknown.map(({ result }) => result.reason ?? "unclear"))];
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactPerson, unknown, ContactPerson>({
+    resolver: zodResolver(ContactPerson),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { firstName: "", lastName: "", email: "" },
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  /** The contract's English message, in the page's language. */
+  const errorText = (error: HookFieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    const code = contactMessageCode(error.message);
+    const shown = KNOWN.find((known) => known === code);
+    return shown ? t(`outage.validation.${shown}`) : error.message;
+  };
+  const field = (name: Field) => ({
+    id: ids[name],
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${ids[name]}-error` : undefined,
+    ...register(name),
+  });
+
+  const onSubmit = async (values: ContactPerson) => {
     const names = unknown.map(({ unicodeName }) => unicodeName).join(", ");
     // Staff read the inbox in English, whatever the visitor's language.
     const message = i18n.t("outage.leadMessage", { ns: "domains", lng: "en", names });
-    const parsed = ContactEnquiry.safeParse({
-      firstName: form.get("firstName"),
-      lastName: form.get("lastName"),
-      email: form.get("email"),
-      service: DOMAIN_SERVICE,
-      message: message.slice(0, 1000),
-    });
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]?.message;
-      const code = contactMessageCode(first);
-      const known = ["firstNameMin", "firstNameMax", "lastNameMin", "lastNameMax", "emailInvalid"] as const;
-      const shown = known.find((k) => k === code);
-      setError(shown ? t(`outage.validation.${shown}`) : (first ?? null));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+    setFailed(false);
     try {
-      await apiRequest("POST", "/api/contact", { ...parsed.data, website: "" });
+      await apiRequest("POST", "/api/contact", {
+        ...values,
+        service: DOMAIN_SERVICE,
+        message: message.slice(0, 1000),
+        website: "",
+      });
       setSent(true);
-    } catch {
-      setError(t("outage.sendFailed"));
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, FIELDS) === 0) setFailed(true);
     }
   };
 
@@ -80,26 +97,34 @@ export function RegistryOutage({
         </div>
       )}
       {asking && !sent ? (
-        <form className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={submit} noValidate aria-label={t("outage.ask")}>
+        <form
+          className="mt-4 grid gap-3 sm:grid-cols-3"
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          noValidate
+          aria-label={t("outage.ask")}
+        >
           <div>
-            <Label htmlFor="outage-first">{t("outage.firstName")}</Label>
-            <Input id="outage-first" name="firstName" autoComplete="given-name" className="mt-1.5" required />
+            <Label htmlFor={ids.firstName}>{t("outage.firstName")}</Label>
+            <Input autoComplete="given-name" className="mt-1.5" {...field("firstName")} />
+            <FieldError id={`${ids.firstName}-error`} message={errorText(errors.firstName)} />
           </div>
           <div>
-            <Label htmlFor="outage-last">{t("outage.lastName")}</Label>
-            <Input id="outage-last" name="lastName" autoComplete="family-name" className="mt-1.5" required />
+            <Label htmlFor={ids.lastName}>{t("outage.lastName")}</Label>
+            <Input autoComplete="family-name" className="mt-1.5" {...field("lastName")} />
+            <FieldError id={`${ids.lastName}-error`} message={errorText(errors.lastName)} />
           </div>
           <div>
-            <Label htmlFor="outage-email">{t("outage.email")}</Label>
-            <Input id="outage-email" name="email" type="email" autoComplete="email" className="mt-1.5" required />
+            <Label htmlFor={ids.email}>{t("outage.email")}</Label>
+            <Input type="email" autoComplete="email" className="mt-1.5" {...field("email")} />
+            <FieldError id={`${ids.email}-error`} message={errorText(errors.email)} />
           </div>
-          {error ? (
+          {failed ? (
             <p role="alert" className="text-sm font-medium text-destructive sm:col-span-3">
-              {error}
+              {t("outage.sendFailed")}
             </p>
           ) : null}
           <div className="sm:col-span-3">
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={isSubmitting}>
               {t("outage.send")}
             </Button>
             <PrivacyNotice className="mt-2" />

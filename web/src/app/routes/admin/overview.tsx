@@ -178,6 +178,59 @@ export default function OverviewPage() {
   );
 }
 
+/** One service the site depends on, as its health card shows it. */
+interface HealthCard {
+  key: string;
+  name: string;
+  badge: ReactNode;
+  endpoint: string;
+  details: ReactNode;
+  /** The last error, as staff read it, only while the service is not healthy. */
+  error: string | null;
+}
+
+/** A dashboard panel of health cards (EPP registries, Proxmox clusters): loading, failure, none, or the cards. */
+function HealthPanel({
+  section,
+  testId,
+  query,
+  cards,
+  className,
+}: {
+  section: "registries" | "clusters";
+  testId: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  cards: HealthCard[] | undefined;
+  className: string;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Panel title={t(`overview.${section}.title`)} description={t(`overview.${section}.lead`)}>
+      {query.isPending ? (
+        <PanelSpinner />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : !cards?.length ? (
+        <p className="text-sm text-muted-foreground">{t(`overview.${section}.none`)}</p>
+      ) : (
+        <ul className={className} data-testid={testId}>
+          {cards.map((card) => (
+            <li key={card.key} className="rounded-lg border p-3 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold text-foreground">{card.name}</span>
+                {card.badge}
+              </p>
+              <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{card.endpoint}</p>
+              {card.details}
+              {card.error ? <p className="mt-1 break-words text-foreground">{card.error}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
 /** Each configured EPP server, as this instance sees it now: can registrations go through? */
 function RegistryHealthPanel() {
   const { t } = useTranslation("admin");
@@ -187,43 +240,38 @@ function RegistryHealthPanel() {
     retry: adminRetry,
     staleTime: 30_000,
   });
+  const cards = health.data?.registries.map((registry): HealthCard => ({
+    key: registry.id,
+    name: registry.name,
+    badge: (
+      <Badge tone={registry.state === "up" ? "success" : "warning"}>
+        {t(`overview.registries.state.${registry.state}`)}
+      </Badge>
+    ),
+    endpoint: registry.endpoint,
+    details: (
+      <p className="mt-1 text-muted-foreground">
+        {t("overview.registries.detail", {
+          sessions: registry.sessions,
+          max: registry.maxSessions,
+          latency: registry.latencyMs ?? "—",
+          tlds: registry.tlds.map((tld) => `.${tld}`).join(" "),
+        })}
+      </p>
+    ),
+    error:
+      registry.state === "down" && registry.lastError
+        ? t("overview.registries.lastError", { error: registry.lastError })
+        : null,
+  }));
   return (
-    <Panel title={t("overview.registries.title")} description={t("overview.registries.lead")}>
-      {health.isPending ? (
-        <PanelSpinner />
-      ) : health.isError ? (
-        <LoadError error={health.error} onRetry={() => void health.refetch()} />
-      ) : health.data.registries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t("overview.registries.none")}</p>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" data-testid="registry-health">
-          {health.data.registries.map((registry) => (
-            <li key={registry.id} className="rounded-lg border p-3 text-sm">
-              <p className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-semibold text-foreground">{registry.name}</span>
-                <Badge tone={registry.state === "up" ? "success" : "warning"}>
-                  {t(`overview.registries.state.${registry.state}`)}
-                </Badge>
-              </p>
-              <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{registry.endpoint}</p>
-              <p className="mt-1 text-muted-foreground">
-                {t("overview.registries.detail", {
-                  sessions: registry.sessions,
-                  max: registry.maxSessions,
-                  latency: registry.latencyMs ?? "—",
-                  tlds: registry.tlds.map((tld) => `.${tld}`).join(" "),
-                })}
-              </p>
-              {registry.state === "down" && registry.lastError ? (
-                <p className="mt-1 break-words text-foreground">
-                  {t("overview.registries.lastError", { error: registry.lastError })}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
+    <HealthPanel
+      section="registries"
+      testId="registry-health"
+      query={health}
+      cards={cards}
+      className="grid gap-3 sm:grid-cols-2"
+    />
   );
 }
 
@@ -238,57 +286,37 @@ function ClusterHealthPanel() {
     retry: adminRetry,
     staleTime: 30_000,
   });
-  return (
-    <Panel title={t("overview.clusters.title")} description={t("overview.clusters.lead")}>
-      {health.isPending ? (
-        <PanelSpinner />
-      ) : health.isError ? (
-        <LoadError error={health.error} onRetry={() => void health.refetch()} />
-      ) : health.data.items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t("overview.clusters.none")}</p>
-      ) : (
-        <ul className="grid gap-3" data-testid="cluster-health">
-          {health.data.items.map((cluster) => (
-            <li key={cluster.fulfiller} className="rounded-lg border p-3 text-sm">
-              <p className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-semibold text-foreground">
-                  {t("overview.clusters.location", { location: cluster.locationId, fulfiller: cluster.fulfiller })}
-                </span>
-                <Badge tone={CLUSTER_TONES[cluster.status]}>{t(`overview.clusters.state.${cluster.status}`)}</Badge>
-              </p>
-              <p className="mt-1 font-mono text-xs break-all text-muted-foreground">{cluster.host}</p>
-              {cluster.version ? (
-                <p className="mt-1 text-muted-foreground">
-                  {t("overview.clusters.version", { version: cluster.version })}
-                </p>
-              ) : null}
-              {cluster.nodes.length > 0 ? (
-                <ul className="mt-1 grid gap-0.5 text-muted-foreground">
-                  {cluster.nodes.map((node) => (
-                    <li key={node.name}>
-                      {node.online && node.memoryFreeGb !== null && node.memoryTotalGb !== null
-                        ? t("overview.clusters.nodeMemory", {
-                            name: node.name,
-                            free: formatNumber(node.memoryFreeGb),
-                            total: formatNumber(node.memoryTotalGb),
-                          })
-                        : t("overview.clusters.node", {
-                            name: node.name,
-                            state: t(node.online ? "overview.clusters.nodeOnline" : "overview.clusters.nodeOffline"),
-                          })}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {cluster.status !== "ok" && cluster.error ? (
-                <p className="mt-1 break-words text-foreground">
-                  {t("overview.clusters.error", { error: cluster.error })}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
+  const cards = health.data?.items.map((cluster): HealthCard => ({
+    key: cluster.fulfiller,
+    name: t("overview.clusters.location", { location: cluster.locationId, fulfiller: cluster.fulfiller }),
+    badge: <Badge tone={CLUSTER_TONES[cluster.status]}>{t(`overview.clusters.state.${cluster.status}`)}</Badge>,
+    endpoint: cluster.host,
+    details: (
+      <>
+        {cluster.version ? (
+          <p className="mt-1 text-muted-foreground">{t("overview.clusters.version", { version: cluster.version })}</p>
+        ) : null}
+        {cluster.nodes.length > 0 ? (
+          <ul className="mt-1 grid gap-0.5 text-muted-foreground">
+            {cluster.nodes.map((node) => (
+              <li key={node.name}>
+                {node.online && node.memoryFreeGb !== null && node.memoryTotalGb !== null
+                  ? t("overview.clusters.nodeMemory", {
+                      name: node.name,
+                      free: formatNumber(node.memoryFreeGb),
+                      total: formatNumber(node.memoryTotalGb),
+                    })
+                  : t("overview.clusters.node", {
+                      name: node.name,
+                      state: t(node.online ? "overview.clusters.nodeOnline" : "overview.clusters.nodeOffline"),
+                    })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </>
+    ),
+    error: cluster.status !== "ok" && cluster.error ? t("overview.clusters.error", { error: cluster.error }) : null,
+  }));
+  return <HealthPanel section="clusters" testId="cluster-health" query={health} cards={cards} className="grid gap-3" />;
 }
