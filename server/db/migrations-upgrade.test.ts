@@ -189,11 +189,9 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 function valueFor(column: Column, row: number, style: Style, declared: Map<string, Declared>): string {
   const key = `${column.table}.${column.column}`;
   const want = declared.get(key);
-  if (style === "realistic" && want?.references) {
-    const target = { table: want.references.table, column: want.references.column };
-    const targetColumn: Column = { ...column, ...target, udtName: column.udtName };
-    return valueFor(targetColumn, row, style, declared);
-  }
+  // A key takes the value of the column it names (same type), so it names row n of that table.
+  if (style === "realistic" && want?.references)
+    return valueFor({ ...column, ...want.references }, row, style, declared);
   if (style === "realistic" && want?.enumValues) return quote(want.enumValues[row % want.enumValues.length]!);
   if (want?.sqlType === "numeric" && column.udtName === "text") return quote(EDGE_AMOUNTS[row]!);
   if (column.dataType === "ARRAY") return "'{}'";

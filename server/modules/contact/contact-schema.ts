@@ -2,7 +2,6 @@ import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ENQUIRY_STATUSES } from "#contracts/account.ts";
 import { oneOf } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
-import { analysisReports } from "../analysis/analysis-schema.ts";
 
 /** Contact enquiries from the public form. Nothing accepted is ever deleted by the app. */
 export const contactEnquiries = pgTable(
@@ -24,8 +23,11 @@ export const contactEnquiries = pgTable(
     source: text("source", { enum: ["form", "chat", "advisor", "analysis"] })
       .notNull()
       .default("form"),
-    /** The website analysis report the visitor asked for help with, when they came from one. */
-    analysisReportId: text("analysis_report_id").references(() => analysisReports.id, { onDelete: "set null" }),
+    /**
+     * The website analysis report the visitor asked for help with, as their page sent it: not a key
+     * (the enquiry is taken even when no such report is stored, and keeps it when reports are purged).
+     */
+    analysisReportId: text("analysis_report_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
