@@ -1,32 +1,28 @@
 // The server side of `npm run bench:chat`: one instance in its own process, so its memory is
-// measured without the benchmark's client sockets. Answers "memory" and "streams" over IPC.
-import { randomBytes } from "node:crypto";
+// measured without the benchmark's client sockets. Answers "memory" and "work" (database round
+// trips and CPU time so far) over IPC.
+// BENCH_INSTANCE_DATABASE_URL: a PostgreSQL database bench/chat.ts has made and migrated (shared by
+// every instance); otherwise an in-memory embedded database. BENCH_REDIS_URL: rate-limit counters in
+// Redis, as production keeps them with several instances; otherwise in the database.
+import { Redis } from "ioredis";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openPglite, openPostgres } from "#server/db/client.ts";
-import { databaseRateLimiter } from "#server/lib/rate-limiter.ts";
+import { databaseRateLimiter, redisRateLimiter } from "#server/lib/rate-limiter.ts";
 
-// BENCH_DATABASE_URL: a PostgreSQL server on which a throwaway database is created (and dropped
-// afterwards); otherwise an in-memory embedded database.
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const benchDb = `bench_chat_${randomBytes(4).toString("hex")}`;
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-let database;
-if (adminUrl) {
-  await adminQuery(`create database ${benchDb}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${benchDb}`;
-  database = await openPostgres(url.toString());
-} else {
-  database = await openPglite(null);
-}
-await database.migrate();
+// Round trips to PostgreSQL (every statement, BEGIN and COMMIT included), counted for the figures.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  queries += 1;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+const databaseUrl = process.env.BENCH_INSTANCE_DATABASE_URL;
+const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(null);
+if (!databaseUrl) await database.migrate();
+const redis = process.env.BENCH_REDIS_URL ? new Redis(process.env.BENCH_REDIS_URL) : null;
 const config = loadConfig({
   NODE_ENV: "test",
   LOG_LEVEL: "silent",
@@ -36,24 +32,32 @@ const config = loadConfig({
   TRUST_PROXY: "loopback",
   CHAT_HOURS: "always",
 });
-const app = await buildApp(config, { database, rateLimiter: databaseRateLimiter(database.db), mailer: null });
+const rateLimiter = redis
+  ? redisRateLimiter(redis, `rl:bench-chat-${process.ppid}:`)
+  : databaseRateLimiter(database.db);
+const app = await buildApp(config, { database, rateLimiter, mailer: null });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 process.send?.({
   type: "ready",
   port: typeof address === "object" && address ? address.port : 0,
   database: database.kind,
+  rateLimits: redis ? "redis" : "database",
 });
 process.on("message", (message: { type: string }) => {
   if (message.type === "memory") {
     global.gc?.();
     process.send?.({ type: "memory", ...process.memoryUsage(), streams: app.chatStreams.size });
   }
+  if (message.type === "work") {
+    const cpu = process.cpuUsage();
+    process.send?.({ type: "work", queries, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
   if (message.type === "stop") {
     void app
       .close()
       .then(() => database.close())
-      .then(() => (adminUrl ? adminQuery(`drop database if exists ${benchDb} with (force)`) : undefined))
+      .then(() => redis?.disconnect())
       .then(() => process.exit(0));
   }
 });

@@ -45,6 +45,18 @@ export const SecondFactorCode = z.object({
 });
 export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
 
+/**
+ * POST /api/admin/me/two-factor/confirm: a code from the app just set up, six digits (apps show
+ * "123 456"), never a recovery code, which do not exist yet.
+ */
+export const TwoFactorConfirm = z.object({
+  code: SecondFactorCode.shape.code.refine(
+    (code) => /^\d{6}$/.test(code.replace(/\s/g, "")),
+    "Enter the 6 digits shown in your app",
+  ),
+});
+export type TwoFactorConfirm = z.infer<typeof TwoFactorConfirm>;
+
 /** POST /api/admin/me/two-factor/setup: the secret to put in an authenticator app. */
 export const TwoFactorSetup = z.object({ secret: z.string(), uri: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;

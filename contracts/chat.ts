@@ -208,8 +208,13 @@ export const ChatHistoryResponse = z.object({ items: z.array(ChatSessionSummary)
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>;
 
 export const AgentMessageRequest = z.object({ content: messageText });
+export type AgentMessageRequest = z.infer<typeof AgentMessageRequest>;
 export const AgentTypingRequest = z.object({ typing: z.boolean() });
-export const AgentPollRequest = z.object({ prompt: z.string().trim().min(1, chatMessages.promptRequired).max(300) });
+export const CHAT_POLL_PROMPT_MAX = 300;
+export const AgentPollRequest = z.object({
+  prompt: z.string().trim().min(1, chatMessages.promptRequired).max(CHAT_POLL_PROMPT_MAX),
+});
+export type AgentPollRequest = z.infer<typeof AgentPollRequest>;
 export const AgentReadRequest = z.object({ messageIds: z.array(z.string().uuid()).max(500).optional() });
 export const ChatSessionParams = z.object({ id: ChatSessionId });
 

@@ -38,9 +38,15 @@ export interface PersonMatch {
 }
 export const personMatch = (q: PersonQuery): PersonMatch => ({ email: q.email || null, phone: q.phone || null });
 
-export const ErasureRequest = PersonQuery.and(
-  z.object({ confirm: z.literal("ERASE", { error: dataRightsMessages.confirmRequired }) }),
-);
+/** The word staff type to show they mean it; an erasure cannot be undone. */
+export const ErasureConfirm = z.object({
+  confirm: z
+    .string({ error: dataRightsMessages.confirmRequired })
+    .refine((typed) => typed === "ERASE", { error: dataRightsMessages.confirmRequired }),
+});
+export type ErasureConfirm = z.infer<typeof ErasureConfirm>;
+
+export const ErasureRequest = PersonQuery.and(ErasureConfirm);
 export type ErasureRequest = z.infer<typeof ErasureRequest>;
 
 /* ---------------------------------------------------------------- What is held about a person */

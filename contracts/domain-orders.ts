@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiline } from "./text.ts";
-import { OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
+import { AddOrderNote, OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
 import { DOMAIN_CURRENCIES, type DomainCurrency, type TldPrice } from "./domains.ts";
 import { MobileMoneyPhoneText, mobileMoneyPhone, paymentCountry } from "./payments.ts";
 
@@ -373,7 +373,7 @@ export type DomainTransitionRequest = z.input<typeof DomainTransitionRequest>;
 export const RecordDomainRenewal = z.object({ expiresAt: futureDate });
 export type RecordDomainRenewal = z.input<typeof RecordDomainRenewal>;
 
-export const AddDomainNote = z.object({ body: multiline(z.string().trim().min(1).max(5000)) });
+export const AddDomainNote = AddOrderNote;
 
 const usd = z
   .number({ error: domainAdminMessages.priceInvalid })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PaymentStatusView } from "./payments.ts";
+import { multiline } from "./text.ts";
 
 /** Shapes every order kind (VPS, domain) shares in the API. */
 
@@ -17,6 +18,10 @@ export const OrderEvent = z.object({
   createdAt: z.string(),
 });
 export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** POST /api/admin/<kind>/orders/:id/notes: a staff note on any order. */
+export const AddOrderNote = z.object({ body: multiline(z.string().trim().min(1).max(5000)) });
+export type AddOrderNote = z.infer<typeof AddOrderNote>;
 
 /** A page of an admin order list, with how many orders each status holds. */
 export function orderPage<T extends z.ZodTypeAny>(item: T) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiline } from "./text.ts";
-import { OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
+import { AddOrderNote, OrderEvent, OrderFulfilment, OrderPayments, orderPage } from "./orders.ts";
 import { MobileMoneyPhoneText, mobileMoneyPhone, paymentCountry } from "./payments.ts";
 
 /* ---------------------------------------------------------------- Catalogue */
@@ -567,7 +567,7 @@ export const DeleteVpsServer = z.object({
 });
 export type DeleteVpsServer = z.input<typeof DeleteVpsServer>;
 
-export const AddVpsNote = z.object({ body: multiline(z.string().trim().min(1).max(5000)) });
+export const AddVpsNote = AddOrderNote;
 
 export const VpsPriceItem = z.object({
   id: z.string(),

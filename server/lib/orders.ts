@@ -341,6 +341,7 @@ export async function endRefundStep(db: Database, orderType: string, outcome: Or
 
 /** The order (or renewal) being paid for: who pays, how much, in which language they come back. */
 export interface PayableOrder {
+  id: string;
   phoneNumber: string;
   amount: string;
   currency: string;
@@ -348,31 +349,49 @@ export interface PayableOrder {
   language: string;
 }
 
+/** Opens the payment page for an order of this kind; resolves with where to send the customer. */
+export type PayOrder<O extends PayableOrder> = (
+  order: O,
+  ipAddress: string | undefined,
+) => Promise<{ transactionId: string; redirectUrl: string }>;
+
 /**
  * "Pay for this", the one way every order kind opens a mobile-money payment page: in the order's
  * currency (its country follows), for the order's email (the receipt goes there) and language
- * (the customer comes back to a page in it).
+ * (the customer comes back to a page in it). Registers where a customer lands after paying, and
+ * records the payment's transaction on the order once the page is open.
  */
-export async function payForOrder(
+export function orderCheckout<O extends PayableOrder>(
   payments: OrderPayments,
-  order: PayableOrder,
-  what: { orderType: string; orderRef: string; description: string },
-  context: { ipAddress?: string | undefined },
-): Promise<{ transactionId: string; redirectUrl: string }> {
-  const country = paymentCountries.find((c) => c.currency === order.currency);
-  if (!country) throw new Error(`no mobile-money country pays in ${order.currency}`);
-  return payments.createHostedPayment(
-    {
-      phoneNumber: order.phoneNumber,
-      amount: Number(order.amount),
-      currency: order.currency,
-      country: country.code,
-      description: what.description,
-      email: order.email,
-      orderType: what.orderType,
-      orderRef: what.orderRef,
-      ...(context.ipAddress ? { ipAddress: context.ipAddress } : {}),
-    },
-    isLanguage(order.language) ? order.language : defaultLanguage,
-  );
+  kind: {
+    orderType: string;
+    /** The page a customer comes back to after paying an order, or null for an unknown id. */
+    returnTo: (orderId: string) => Promise<string | null>;
+    /** The statement line (mobile money allows 22 letters, digits and spaces). */
+    description: (order: O) => string;
+    /** Stores the transaction on the order. */
+    record: (order: O, transactionId: string) => Promise<unknown>;
+  },
+): PayOrder<O> {
+  payments.onOrderReturn(kind.orderType, kind.returnTo);
+  return async (order, ipAddress) => {
+    const country = paymentCountries.find((c) => c.currency === order.currency);
+    if (!country) throw new Error(`no mobile-money country pays in ${order.currency}`);
+    const payment = await payments.createHostedPayment(
+      {
+        phoneNumber: order.phoneNumber,
+        amount: Number(order.amount),
+        currency: order.currency,
+        country: country.code,
+        description: kind.description(order),
+        email: order.email,
+        orderType: kind.orderType,
+        orderRef: order.id,
+        ...(ipAddress ? { ipAddress } : {}),
+      },
+      isLanguage(order.language) ? order.language : defaultLanguage,
+    );
+    await kind.record(order, payment.transactionId);
+    return payment;
+  };
 }

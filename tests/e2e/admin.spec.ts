@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { EnquiryPage } from "#contracts/admin.ts";
 import { expect, fillSignIn, seriousAxeViolations, test } from "./fixtures.ts";
@@ -55,6 +55,21 @@ async function findEnquiryId(page: Page, q: string): Promise<string> {
   return list.items[0]!.id;
 }
 
+/** The requests the page makes to one API endpoint, as they happen. */
+function apiCalls(page: Page, method: string, path: string): string[] {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) calls.push(request.url());
+  });
+  return calls;
+}
+
+/** A field the form refused: marked invalid, and described by its message. */
+async function expectRefused(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+}
+
 test.describe("admin sign-in", () => {
   test("signs in with a toast and lands on the dashboard, outside the public layout", async ({ page }) => {
     await page.goto("/admin/login");
@@ -91,9 +106,13 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("button", { name: "Back to main site" })).toBeVisible();
 
     // Both fields are required by the form, before anything is sent.
+    const sent = apiCalls(page, "POST", "/api/admin/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText("Username is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
+    await expectRefused(page.getByLabel("Username"), "Username is required");
+    await expect(page.getByLabel("Username")).toBeFocused();
+    expect(sent).toEqual([]);
 
     await fillSignIn(page, { username: ADMIN.username, password: "not-the-password" });
     const error = page.getByTestId("login-error");
@@ -259,6 +278,28 @@ test.describe("admin guard", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  test("Personal data needs an email or a phone before it searches", async ({ page }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin/people");
+    const searched = apiCalls(page, "GET", "/api/admin/people");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expectRefused(page.getByLabel("Email address"), "Enter an email address or a phone number");
+    await page.getByLabel("Phone number").fill("12");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expectRefused(
+      page.getByLabel("Phone number"),
+      "Enter the phone number with its country code, digits only (e.g. 250788123456)",
+    );
+    expect(searched).toEqual([]);
+    await page.getByLabel("Phone number").fill("");
+    await page.getByLabel("Email address").fill(`nobody${Date.now()}@example.rw`);
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(page.getByText("Nothing is held under this email or phone.")).toBeVisible();
+    expect(searched).toHaveLength(1);
+    await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "false");
+  });
+
   test("Renewals opens on those waiting for staff, and filters by state", async ({ page }) => {
     await page.goto("/");
     await signInThroughApi(page);
@@ -271,6 +312,51 @@ test.describe("admin guard", () => {
     await expect(page).toHaveURL(/\/admin\/renewals\?status=completed$/);
     await expect(filters.getByRole("button", { name: /^Renewed/ })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("renewals-table").or(page.getByText("No renewal here."))).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("staff forms", () => {
+  // The taken username is refused with 409, which Chrome logs.
+  test.use({ allowedConsoleErrors: [[/status of 401/, /status of 409/], { scope: "test" }] });
+
+  test("staff forms refuse what the contract refuses before sending, and show the server's refusal under its field", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await signInThroughApi(page);
+    await page.goto("/admin/staff");
+    const created = apiCalls(page, "POST", "/api/admin/users");
+    await page.getByRole("button", { name: "Add staff member" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a staff member" });
+    await dialog.getByRole("button", { name: "Create account" }).click();
+    await expectRefused(dialog.getByLabel("Full name"), "Name must be at least 2 characters");
+    await expectRefused(
+      dialog.getByLabel("Username"),
+      "Username must be 3-40 letters, digits, dots, dashes or underscores",
+    );
+    await expectRefused(dialog.getByLabel("Initial password"), "Password must be at least 12 characters");
+    await expect(dialog.getByLabel("Full name")).toBeFocused();
+    expect(created).toEqual([]);
+    // The username is taken: only the server knows, and says so under the field.
+    await dialog.getByLabel("Full name").fill("Another Admin");
+    await dialog.getByLabel("Username").fill(ADMIN.username);
+    await dialog.getByLabel("Initial password").fill("a-long-enough-password");
+    await dialog.getByRole("button", { name: "Create account" }).click();
+    await expectRefused(dialog.getByLabel("Username"), `The username ${ADMIN.username} is already taken.`);
+    expect(created.length).toBeGreaterThan(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    const changed = apiCalls(page, "POST", "/api/admin/me/password");
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Change password" }).click();
+    const password = page.getByRole("dialog", { name: "Change your password" });
+    await password.getByLabel("Current password").fill(ADMIN.password);
+    await password.getByLabel("New password", { exact: true }).fill("a-new-long-password");
+    await password.getByLabel("Repeat the new password").fill("another-long-password");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expectRefused(password.getByLabel("Repeat the new password"), "The two passwords do not match");
+    expect(changed).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

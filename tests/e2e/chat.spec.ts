@@ -125,10 +125,22 @@ test.describe("chat widget", () => {
       await expect(panel.getByTestId("agent-online")).toBeVisible();
 
       const reply = agent.page.getByRole("textbox", { name: "Reply" });
+      // A reply the contract refuses stays in the box, refused under it, and never reaches the visitor.
+      const agentMessages: string[] = [];
+      agent.page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/messages")) agentMessages.push(request.url());
+      });
+      await reply.fill("x".repeat(2001));
+      await agent.page.getByRole("button", { name: "Send", exact: true }).click();
+      await expect(reply).toHaveAttribute("aria-invalid", "true");
+      await expect(reply).toHaveAccessibleDescription("A reply can be at most 2000 characters.");
+      expect(agentMessages).toEqual([]);
+      await reply.fill("");
       await reply.pressSequentially("Hello");
       await expect(panel).toContainText("Agent is typing");
       await reply.press("Enter");
       await expect(panel.locator("[data-role=agent]")).toContainText("Hello");
+      expect(agentMessages).toHaveLength(1);
 
       await ask(page, "We have three servers to move");
       await expect(agent.page.getByText("We have three servers to move")).toBeVisible();

@@ -120,7 +120,21 @@ test("search, details, order, pay in test mode, and staff mark the name register
   const row = staff.locator('[data-testid="tld-price-row"][data-tld="co.rw"]');
   await expect(row).toBeVisible();
   expect(await seriousAxeViolations(staff)).toEqual([]);
-  await row.getByLabel(".co.rw Register (USD)").fill("12");
+  // A price the contract refuses is refused under its field before anything is sent.
+  const priceWrites: string[] = [];
+  staff.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().includes("/api/admin/domains/prices/"))
+      priceWrites.push(request.url());
+  });
+  const register = row.getByLabel(".co.rw Register (USD)");
+  await register.fill("12.345");
+  await row.getByRole("button", { name: "Save .co.rw" }).click();
+  await expect(register).toHaveAttribute("aria-invalid", "true");
+  await expect(register).toHaveAccessibleDescription(
+    "Enter a price in US dollars, from 0.01 to 10000, with at most two decimals",
+  );
+  expect(priceWrites).toEqual([]);
+  await register.fill("12");
   await row.getByRole("button", { name: "Save .co.rw" }).click();
   await expect(row).toContainText("RWF 17,400");
   await staffContext.close();
@@ -130,4 +144,37 @@ test("search, details, order, pay in test mode, and staff mark the name register
   await expect(page.getByTestId("domain-order-history")).toContainText("Registered in your name");
   await page.goto(`/domain-details/${NAME}.co.rw`);
   await expect(page.getByTestId("price-row").first()).toContainText("RWF 17,400");
+});
+
+test("the nameserver choice answers the arrow keys, and a removed nameserver takes its own address away", async ({
+  page,
+}) => {
+  await page.goto(`/domains/order/keyboard-check.rw`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Register keyboard-check.rw");
+  const ours = page.getByRole("radio", { name: "Use ours (recommended)" });
+  await expect(ours).toBeChecked();
+  await ours.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: "Use my own nameservers" })).toBeChecked();
+  await expect(page.getByRole("textbox", { name: "Nameserver 1" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add a nameserver" }).click();
+  await page.getByRole("textbox", { name: "Nameserver 1" }).fill("ns1.host.example");
+  await page.getByRole("textbox", { name: "Nameserver 2" }).fill("ns2.host.example");
+  await page.getByRole("textbox", { name: "Nameserver 3" }).fill("ns3.host.example");
+  await page.getByRole("button", { name: "Remove nameserver 2" }).click();
+  await expect(page.getByRole("textbox", { name: "Nameserver 3" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Nameserver 1" })).toHaveValue("ns1.host.example");
+  await expect(page.getByRole("textbox", { name: "Nameserver 2" })).toHaveValue("ns3.host.example");
+
+  // An address that is not a host name is refused under its field before any request.
+  const orders: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/domains/orders")) orders.push(request.url());
+  });
+  await page.getByRole("textbox", { name: "Nameserver 2" }).fill("not a host");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Nameserver 2" })).toHaveAttribute("aria-invalid", "true");
+  expect(orders).toEqual([]);
 });

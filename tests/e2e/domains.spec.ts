@@ -110,7 +110,9 @@ test("when registries cannot be reached, the search says so, offers a retry, and
   await summary.getByLabel("Email").fill("amina@");
   await summary.getByRole("button", { name: "Send the names to our team" }).click();
   await expect(summary.getByLabel("First name")).toBeFocused();
-  await expect(summary.getByLabel("First name")).toHaveAccessibleDescription("First name must be at least 2 characters");
+  await expect(summary.getByLabel("First name")).toHaveAccessibleDescription(
+    "First name must be at least 2 characters",
+  );
   await expect(summary.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address");
   expect(leads).toEqual([]);
   await summary.getByLabel("First name").fill("Amina");

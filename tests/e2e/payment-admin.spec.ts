@@ -28,6 +28,18 @@ test("admins see payments with totals, the event history with raw answers, and c
   ).toBeVisible();
   await expect(page.getByTestId("payment-totals")).toContainText("RWF");
 
+  // A payout the contract refuses is refused under its fields before anything is sent.
+  const payouts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/payouts") payouts.push(request.url());
+  });
+  await page.getByRole("button", { name: "Send payout" }).click();
+  const amount = page.getByLabel("Amount", { exact: true });
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAccessibleDescription("Amount is required");
+  await expect(page.getByLabel("Phone number (with country code)")).toHaveAttribute("aria-invalid", "true");
+  expect(payouts).toEqual([]);
+
   await page.getByLabel("Search by id, provider id, phone or order").fill(transactionId);
   await page.getByLabel("Search by id, provider id, phone or order").press("Enter");
   const rows = page.getByTestId("payment-row");

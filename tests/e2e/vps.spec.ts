@@ -1,4 +1,4 @@
-import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { expect, seriousAxeViolations, test, waitForHydration } from "./fixtures.ts";
 
 const SERVER_PASSWORD = "Rwanda-Server-Pass-2026";
 
@@ -103,6 +103,32 @@ test.describe("VPS hosting", () => {
     await page.reload();
     await expect(page.getByTestId("vps-server").getByText(/shown once already/)).toBeVisible();
     await expect(page.getByText(SERVER_PASSWORD)).toHaveCount(0);
+  });
+
+  test("the currency and access choices are radio groups the arrow keys move through", async ({ page }) => {
+    await page.goto("/vps-hosting");
+    await waitForHydration(page);
+    const currencies = page.getByRole("radiogroup", { name: "Show prices in" });
+    const total = page.getByTestId("vps-total");
+    await currencies.getByRole("radio", { name: "RWF" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(currencies.getByRole("radio", { name: "UGX" })).toBeFocused();
+    await expect(currencies.getByRole("radio", { name: "UGX" })).toBeChecked();
+    await expect(total).toContainText("UGX");
+    // The arrows go round: left from the first is the last.
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(currencies.getByRole("radio", { name: "USD" })).toBeChecked();
+    await expect(total).toHaveText(/^USD\s/);
+
+    await page.getByRole("button", { name: "Continue to order" }).click();
+    const access = page.getByRole("radiogroup", { name: "How will you log in?" });
+    await expect(access.getByRole("radio", { name: "With my SSH key" })).toBeChecked();
+    await access.getByRole("radio", { name: "With my SSH key" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(access.getByRole("radio", { name: "Send me a password" })).toBeChecked();
+    // The key's field goes with the key.
+    await expect(page.getByLabel("SSH public key")).toBeHidden();
   });
 
   test("the configurator and its order form have no serious accessibility problems", async ({ page }) => {

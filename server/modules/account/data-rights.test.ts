@@ -36,7 +36,21 @@ async function seedPerson(db: DatabaseHandle["db"], who: typeof ALINE, chatId: s
       phone_number, currency, amount, status)
     values (gen_random_uuid(), ${`REN-${chatId}`}, 'vps', ${server.id}, 'app-server', 1, ${who.email}, ${who.phone},
       'RWF', '15000', 'completed')`);
-  await seedDomainOrder(db, { email: who.email, phone: who.phone, name: `${who.email.split("@")[0]}-shop.rw` });
+  const domain = await seedDomainOrder(db, {
+    email: who.email,
+    phone: who.phone,
+    name: `${who.email.split("@")[0]}-shop.rw`,
+  });
+  // Each order's history: a status change, and a staff note that quotes the customer.
+  for (const [table, orderId] of [
+    ["vps_order_events", server.id],
+    ["domain_order_events", domain.id],
+  ] as const) {
+    await db.execute(sql`insert into ${sql.identifier(table)} (order_id, kind, from_status, to_status)
+      values (${orderId}, 'status', 'pending_payment', 'paid')`);
+    await db.execute(sql`insert into ${sql.identifier(table)} (order_id, kind, body)
+      values (${orderId}, 'note', ${`Called ${who.phone}: ${who.words}`})`);
+  }
   await db.execute(sql`insert into outbox_emails (id, kind, to_address, subject, text_body)
     values (gen_random_uuid(), 'receipt', ${who.email}, 'Receipt', 'Thank you')`);
 }
@@ -107,6 +121,11 @@ describe.each(databaseBackends())("data-protection rights on $name", (backend) =
     expect(data.payments).toHaveLength(2);
     expect(data.vpsOrders).toHaveLength(1);
     expect(data.domainOrders).toHaveLength(1);
+    for (const order of [data.vpsOrders[0]!, data.domainOrders[0]!])
+      expect(order.history).toMatchObject([
+        { kind: "status", fromStatus: "pending_payment", toStatus: "paid", body: null },
+        { kind: "note", body: `Called ${ALINE.phone}: ${ALINE.words}` },
+      ]);
     expect(data.renewals).toHaveLength(1);
     expect(data.emails.map((e) => e.kind)).toContain("receipt");
     const text = JSON.stringify(data);
@@ -237,6 +256,8 @@ describe.each(databaseBackends())("data-protection rights on $name", (backend) =
       "payment_events",
       "vps_orders",
       "domain_orders",
+      "vps_order_events",
+      "domain_order_events",
       "renewal_orders",
       "outbox_emails",
       "customer_sessions",
@@ -254,6 +275,13 @@ describe.each(databaseBackends())("data-protection rights on $name", (backend) =
       const text = JSON.stringify(all);
       for (const trace of traces) expect(text, `${table} still holds ${trace}`).not.toContain(trace);
     }
+
+    // The orders' status changes stay; only the notes went, and Bruno's notes are still there.
+    const events = await rows<{ kind: string; body: string | null }>(
+      sql`select kind, body from vps_order_events union all select kind, body from domain_order_events`,
+    );
+    expect(events.filter((e) => e.kind === "status")).toHaveLength(4);
+    expect(events.filter((e) => e.kind === "note" && e.body?.includes(BRUNO.words))).toHaveLength(2);
 
     // Payments are kept, anonymised: amount, currency, provider and status stand for the accounts.
     const payments = await rows<{ amount: string; status: string; phone_number: string; email: string | null }>(

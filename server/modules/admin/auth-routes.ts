@@ -9,6 +9,7 @@ import {
   ChangePassword,
   RecoveryCodes,
   SecondFactorCode,
+  TwoFactorConfirm,
   TwoFactorSetup,
 } from "#contracts/admin.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
@@ -267,7 +268,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       config: { access: { roles: ["admin", "agent"], beforeSecondFactor: true } },
       schema: {
-        body: SecondFactorCode,
+        body: TwoFactorConfirm,
         response: { 200: RecoveryCodes, 400: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody },
       },
     },

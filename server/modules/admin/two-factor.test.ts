@@ -136,6 +136,10 @@ describe.each(databaseBackends())("two-factor sign-in for staff on $name", (back
     const empty = await post("/api/admin/me/two-factor/confirm", { code: "" }, cookie);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ fields: { code: "Code is required" } });
+    // Only the app's six digits confirm the setup; a recovery-code shape is refused by the contract.
+    const notDigits = await post("/api/admin/me/two-factor/confirm", { code: "abcd-efgh" }, cookie);
+    expect(notDigits.statusCode).toBe(400);
+    expect(notDigits.json()).toMatchObject({ fields: { code: "Enter the 6 digits shown in your app" } });
     const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, ben.id));
     expect(row!.totpEnabledAt).toBeNull();
     expect((await post("/api/admin/me/two-factor/confirm", { code: codeAt(secret) }, cookie)).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } fr
 import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "#contracts/chat.ts";
 import { defaultLanguage, type Language } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
+import { queryRows } from "../../db/query.ts";
 import { chatAgentPresence, chatEvents, chatMessages, chatSessions } from "./chat-schema.ts";
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
@@ -31,7 +32,10 @@ export async function findSession(db: Database, id: string): Promise<ChatSession
   return row;
 }
 
-/** Creates the session for this browser if it is new; returns the row either way. */
+/**
+ * Creates the session for this browser if it is new; returns the row either way. Read first: all
+ * but a session's first request find it, in one round trip instead of two.
+ */
 export async function upsertSession(
   db: Database,
   id: string,
@@ -39,6 +43,8 @@ export async function upsertSession(
   ipAddress: string | undefined,
   language: Language = defaultLanguage,
 ): Promise<ChatSessionRow> {
+  const found = await findSession(db, id);
+  if (found) return found;
   await db
     .insert(chatSessions)
     .values({ id, browserHash, ipAddress: ipAddress ?? null, language })
@@ -68,11 +74,22 @@ export async function updateSession(
   return row;
 }
 
-/** Stores an event and announces it; the NOTIFY goes out when the transaction commits. */
+/**
+ * Stores an event and announces it, in one statement (one round trip on the way from a message to
+ * its streams); the NOTIFY goes out when the transaction commits.
+ */
 export async function appendEvent(tx: Database, sessionId: string, event: string, data: unknown): Promise<number> {
-  const [row] = await tx.insert(chatEvents).values({ sessionId, event, data }).returning({ id: chatEvents.id });
-  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ s: sessionId, id: row!.id })})`);
-  return row!.id;
+  // node-postgres reads bigint as a string, PGlite as a number.
+  const [row] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`with stored as (
+          insert into ${chatEvents} (session_id, event, data)
+          values (${sessionId}, ${event}, ${JSON.stringify(data)}::jsonb)
+          returning id
+        )
+        select id, pg_notify(${CHAT_CHANNEL}, json_build_object('s', ${sessionId}::text, 'id', id)::text) from stored`,
+  );
+  return Number(row!.id);
 }
 
 /** An event nobody needs replayed (typing): announced, not stored. */

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { AccountDomain } from "#contracts/account.ts";
 import type { DomainOrderStatus } from "#contracts/domain-orders.ts";
 import type { PersonMatch } from "#contracts/data-rights.ts";
 import type { Database } from "../../db/client.ts";
+import { eraseOrderNotes, orderHistoriesOf } from "../../lib/order-history.ts";
 import { ERASED, personWhere } from "../../lib/person-match.ts";
 import { domainOrderEvents, domainOrders } from "./domains-schema.ts";
 
@@ -58,29 +59,15 @@ export async function domainOrderRecordsOf(db: Database, person: PersonMatch): P
   const where = personWhere(person, { email: domainOrders.email, phone: domainOrders.phoneNumber });
   if (!where) return [];
   const rows = await db.select().from(domainOrders).where(where).orderBy(domainOrders.createdAt);
-  if (rows.length === 0) return [];
-  const events = await db
-    .select()
-    .from(domainOrderEvents)
-    .where(
-      inArray(
-        domainOrderEvents.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(domainOrderEvents.id);
+  const histories = await orderHistoriesOf(
+    db,
+    domainOrderEvents,
+    rows.map((r) => r.id),
+  );
   return rows.map(
     ({ accessToken: _token, nextAttemptAt: _next, attempts: _attempts, registryWait: _wait, ...row }) => ({
       ...row,
-      history: events
-        .filter((e) => e.orderId === row.id)
-        .map((e) => ({
-          kind: e.kind,
-          fromStatus: e.fromStatus,
-          toStatus: e.toStatus,
-          body: e.body,
-          createdAt: e.createdAt,
-        })),
+      history: histories.get(row.id) ?? [],
     }),
   );
 }
@@ -106,19 +93,10 @@ export async function eraseDomainOrders(db: Database, person: PersonMatch): Prom
     })
     .where(where)
     .returning({ id: domainOrders.id });
-  if (rows.length) {
-    await db
-      .update(domainOrderEvents)
-      .set({ body: null })
-      .where(
-        and(
-          inArray(
-            domainOrderEvents.orderId,
-            rows.map((r) => r.id),
-          ),
-          eq(domainOrderEvents.kind, "note"),
-        ),
-      );
-  }
+  await eraseOrderNotes(
+    db,
+    domainOrderEvents,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }

@@ -32,7 +32,7 @@ import {
   refundable,
   newAccessToken,
   newReferenceCode,
-  payForOrder,
+  orderCheckout,
   stepRecorder,
   toOrderEvent,
   toOrderStep,
@@ -276,25 +276,15 @@ export function domainOrderService(deps: {
   }
 
   // After paying, the customer comes back to the order's own page.
-  payments.onOrderReturn(DOMAIN_ORDER_TYPE, async (orderRef) => {
-    const order = await findOrderById(db, orderRef);
-    return order ? orderUrl(order.accessToken, order.language) : null;
+  const pay = orderCheckout<DomainOrderRow>(payments, {
+    orderType: DOMAIN_ORDER_TYPE,
+    returnTo: async (orderRef) => {
+      const order = await findOrderById(db, orderRef);
+      return order ? orderUrl(order.accessToken, order.language) : null;
+    },
+    description: (order) => dt("paymentDescription", { code: order.reference.slice(4) }),
+    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
   });
-
-  async function pay(order: DomainOrderRow, ipAddress: string | undefined) {
-    const payment = await payForOrder(
-      payments,
-      order,
-      {
-        orderType: DOMAIN_ORDER_TYPE,
-        orderRef: order.id,
-        description: dt("paymentDescription", { code: order.reference.slice(4) }),
-      },
-      { ipAddress },
-    );
-    await updateOrder(db, order.id, { paymentTransactionId: payment.transactionId });
-    return payment;
-  }
 
   /** One step of the state machine inside a transaction: compare-and-set, history, audit (staff), email. */
   async function moveIn(

@@ -26,7 +26,7 @@ import {
   listOrderSteps,
   listOrderStepsOf,
   newReferenceCode,
-  payForOrder,
+  orderCheckout,
   REFUND_STEP,
   refundable,
   type OrderPayments,
@@ -205,9 +205,15 @@ export function renewalService(deps: {
   });
 
   // After paying, the customer comes back to their account, where the renewal is listed.
-  payments.onOrderReturn(RENEWAL_ORDER_TYPE, async (orderRef) => {
-    const [row] = await db.select().from(renewalOrders).where(eq(renewalOrders.id, orderRef));
-    return row ? `${localizePath("/account", asLanguage(row.language))}?renewal=${row.reference}` : null;
+  const pay = orderCheckout<RenewalRow>(payments, {
+    orderType: RENEWAL_ORDER_TYPE,
+    returnTo: async (orderRef) => {
+      const [row] = await db.select().from(renewalOrders).where(eq(renewalOrders.id, orderRef));
+      return row ? `${localizePath("/account", asLanguage(row.language))}?renewal=${row.reference}` : null;
+    },
+    description: (row) => et("paymentDescription", { lng: row.language, code: row.reference.slice(4) }),
+    record: (row, transactionId) =>
+      db.update(renewalOrders).set({ paymentTransactionId: transactionId }).where(eq(renewalOrders.id, row.id)),
   });
 
   // A domain renewal took effect (by the registrar, or recorded by staff): the renewal is done.
@@ -397,18 +403,7 @@ export function renewalService(deps: {
           status: "pending_payment",
         })
         .returning();
-      // Mobile-money statements allow 22 letters, digits and spaces: the reference says the rest.
-      const description = et("paymentDescription", { lng: language, code: row!.reference.slice(4) });
-      const payment = await payForOrder(
-        payments,
-        row!,
-        { orderType: RENEWAL_ORDER_TYPE, orderRef: id, description },
-        { ipAddress: context.ipAddress },
-      );
-      await db
-        .update(renewalOrders)
-        .set({ paymentTransactionId: payment.transactionId })
-        .where(eq(renewalOrders.id, id));
+      const payment = await pay(row!, context.ipAddress);
       return { reference: row!.reference, redirectUrl: payment.redirectUrl };
     },
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { AccountServer } from "#contracts/account.ts";
 import type { VpsOrderStatus } from "#contracts/vps.ts";
 import type { PersonMatch } from "#contracts/data-rights.ts";
 import type { Database } from "../../db/client.ts";
+import { eraseOrderNotes, orderHistoriesOf } from "../../lib/order-history.ts";
 import { ERASED, personWhere } from "../../lib/person-match.ts";
 import { vpsOrderEvents, vpsOrders } from "./vps-schema.ts";
 
@@ -53,22 +54,17 @@ export async function vpsExpiringBy(db: Database, until: Date): Promise<Expiring
     expiresAt: row.expiresAt!,
   }));
 }
+
 /** A person's VPS orders (by email or phone) with their history: for a data export. Secrets stay out. */
 export async function vpsOrderRecordsOf(db: Database, person: PersonMatch): Promise<Record<string, unknown>[]> {
   const where = personWhere(person, { email: vpsOrders.email, phone: vpsOrders.phoneNumber });
   if (!where) return [];
   const rows = await db.select().from(vpsOrders).where(where).orderBy(vpsOrders.createdAt);
-  if (rows.length === 0) return [];
-  const events = await db
-    .select()
-    .from(vpsOrderEvents)
-    .where(
-      inArray(
-        vpsOrderEvents.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(vpsOrderEvents.id);
+  const histories = await orderHistoriesOf(
+    db,
+    vpsOrderEvents,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     reference: row.reference,
@@ -92,15 +88,7 @@ export async function vpsOrderRecordsOf(db: Database, person: PersonMatch): Prom
     paidAt: row.paidAt,
     activatedAt: row.activatedAt,
     expiresAt: row.expiresAt,
-    history: events
-      .filter((e) => e.orderId === row.id)
-      .map((e) => ({
-        kind: e.kind,
-        fromStatus: e.fromStatus,
-        toStatus: e.toStatus,
-        body: e.body,
-        createdAt: e.createdAt,
-      })),
+    history: histories.get(row.id) ?? [],
   }));
 }
 
@@ -123,19 +111,10 @@ export async function eraseVpsOrders(db: Database, person: PersonMatch): Promise
     })
     .where(where)
     .returning({ id: vpsOrders.id });
-  if (rows.length) {
-    await db
-      .update(vpsOrderEvents)
-      .set({ body: null })
-      .where(
-        and(
-          inArray(
-            vpsOrderEvents.orderId,
-            rows.map((r) => r.id),
-          ),
-          eq(vpsOrderEvents.kind, "note"),
-        ),
-      );
-  }
+  await eraseOrderNotes(
+    db,
+    vpsOrderEvents,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }

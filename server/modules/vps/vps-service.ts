@@ -28,7 +28,7 @@ import {
   endRefundStep,
   newAccessToken,
   newReferenceCode,
-  payForOrder,
+  orderCheckout,
   toOrderEvent,
   type OrderPayments,
   approveOrderRefund,
@@ -349,25 +349,15 @@ export function vpsService(deps: {
   });
 
   // After paying, the customer comes back to the order's own page.
-  payments.onOrderReturn(VPS_ORDER_TYPE, async (orderRef) => {
-    const order = await findOrderById(db, orderRef);
-    return order ? orderUrl(order.accessToken, order.language) : null;
+  const pay = orderCheckout<VpsOrderRow>(payments, {
+    orderType: VPS_ORDER_TYPE,
+    returnTo: async (orderRef) => {
+      const order = await findOrderById(db, orderRef);
+      return order ? orderUrl(order.accessToken, order.language) : null;
+    },
+    description: (order) => vt("paymentDescription", { code: order.reference.slice(4) }),
+    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
   });
-
-  async function pay(order: VpsOrderRow, ipAddress: string | undefined) {
-    const payment = await payForOrder(
-      payments,
-      order,
-      {
-        orderType: VPS_ORDER_TYPE,
-        orderRef: order.id,
-        description: vt("paymentDescription", { code: order.reference.slice(4) }),
-      },
-      { ipAddress },
-    );
-    await updateOrder(db, order.id, { paymentTransactionId: payment.transactionId });
-    return payment;
-  }
 
   async function transitionIn(
     tx: Database,

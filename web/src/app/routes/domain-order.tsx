@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Plus, ShieldCheck, X } from "lucide-react";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch, type FieldError as HookFieldError, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import {
@@ -33,7 +35,8 @@ import { useTldCatalog } from "../../features/domains/use-domain-search.ts";
 import { i18n } from "../../i18n/index.ts";
 import { Link } from "../../i18n/link.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
-import { ApiError, apiRequest, serverFieldErrors } from "../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/intl.ts";
 import type { Route } from "./+types/domain-order";
@@ -71,6 +74,53 @@ const EMPTY: Registrant = {
   city: "",
   country: "RW",
 };
+
+/** What the visitor types; the name, period and currency are chosen around the form. */
+interface OrderForm {
+  registrant: Registrant;
+  nameservers: { mode: "ours" | "custom"; hosts: string[] };
+}
+type Choices = Pick<DomainOrderRequest, "domain" | "years" | "currency" | "language">;
+const REGISTRANT_FIELDS = ["name", "organisation", "email", "phoneNumber", "address", "city", "country"] as const;
+/** Every name the API may refuse: the form's fields, and the choices shown in the summary. */
+const REFUSABLE = [
+  ...REGISTRANT_FIELDS.map((key) => `registrant.${key}` as const),
+  "nameservers",
+  "nameservers.mode",
+  "nameservers.hosts",
+  ...[0, 1, 2, 3].map((i) => `nameservers.hosts.${i}` as const),
+  "domain",
+  "years",
+  "currency",
+] as const;
+
+type Refusal = HookFieldError | undefined;
+/** What the resolver and the server can refuse, by the order's own names. */
+interface OrderErrors {
+  registrant?: Partial<Record<keyof Registrant, Refusal>>;
+  nameservers?: HookFieldError & {
+    mode?: Refusal;
+    hosts?: HookFieldError & { root?: Refusal } & Record<number, Refusal>;
+  };
+  domain?: Refusal;
+  years?: Refusal;
+  currency?: Refusal;
+}
+
+/** The order as the API takes it. */
+function orderRequest(form: OrderForm, choices: Choices): DomainOrderRequest {
+  const { mode, hosts } = form.nameservers;
+  return {
+    ...choices,
+    registrant: { ...form.registrant, organisation: form.registrant.organisation.trim() || undefined },
+    nameservers: mode === "ours" ? { mode } : { mode, hosts: hosts.map((h) => h.trim()).filter(Boolean) },
+  };
+}
+
+const checkOrder = zodResolver(DomainOrderRequest);
+/** The whole order checked by the API's schema, DomainOrderRequest; the choices come as the context. */
+const orderResolver: Resolver<OrderForm, Choices> = (form, choices, options) =>
+  checkOrder(orderRequest(form, choices!), undefined, options as never) as never;
 
 function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
@@ -117,12 +167,27 @@ export default function DomainOrderPage() {
   const [shown] = useDomainCurrency();
   const [chosen, setCurrency] = useState<DomainPayableCurrency | null>(null);
   const currency: DomainPayableCurrency = chosen ?? (shown === "USD" ? "RWF" : shown);
-  const [registrant, setRegistrant] = useState<Registrant>(EMPTY);
-  const [mode, setMode] = useState<"ours" | "custom">("ours");
-  const [hosts, setHosts] = useState<string[]>(["", ""]);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<"idle" | "sending" | "invalid" | "refused" | "failed">("idle");
+  const [status, setStatus] = useState<"idle" | "leaving" | "refused" | "failed">("idle");
   const [refusal, setRefusal] = useState("");
+  const choices: Choices = { domain: details.data?.name ?? name, years, currency, language: language() };
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<OrderForm, Choices>({
+    resolver: orderResolver,
+    context: choices,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { registrant: EMPTY, nameservers: { mode: "ours", hosts: ["", ""] } },
+  });
+  const mode = useWatch({ control, name: "nameservers.mode" });
+  const hostCount = useWatch({ control, name: "nameservers.hosts" }).length;
   const countries = useMemo(
     () =>
       countryCodes()
@@ -203,53 +268,39 @@ export default function DomainOrderPage() {
   const payCountry = paymentCountry(DOMAIN_CURRENCY_COUNTRY[currency].country);
   /** A field's message in the page's language: the contracts' English by code, the server's as it came. */
   const message = (text: string | undefined) => (text ? domainMessageText(t, text) : undefined);
+  /** Refusals by name, the choices' too (the schema names them; the form has no input for them). */
+  const problems = errors as OrderErrors;
   // Fields without an input of their own (a name the server refuses, years, currency) show in the summary.
-  const formProblem = message(problems.domain ?? problems.years ?? problems.currency);
+  const formProblem = message((problems.domain ?? problems.years ?? problems.currency)?.message);
+  const invalid = submitCount > 0 && Object.keys(errors).length > 0;
 
-  const setField = <K extends keyof Registrant>(key: K, value: Registrant[K]) => {
-    setRegistrant((r) => ({ ...r, [key]: value }));
-    setProblems(({ [`registrant.${key}`]: _gone, ...rest }) => rest);
-  };
   const fieldProps = (key: keyof Registrant) => {
-    const problem = problems[`registrant.${key}`];
+    const problem = problems.registrant?.[key];
     return {
       id: `order-${key}`,
       "aria-invalid": problem ? true : undefined,
       "aria-describedby": problem ? `order-${key}-error` : undefined,
+      ...register(`registrant.${key}`),
     };
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = {
-      domain: domain.name,
-      years,
-      currency,
-      registrant: { ...registrant, organisation: registrant.organisation.trim() || undefined },
-      nameservers: mode === "ours" ? { mode } : { mode, hosts: hosts.map((h) => h.trim()).filter(Boolean) },
-      language: language(),
-    } as const;
-    const parsed = DomainOrderRequest.safeParse(request);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
-      setProblems(found);
-      setStatus("invalid");
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      return;
-    }
-    setStatus("sending");
+  const onSubmit = async () => {
+    setStatus("idle");
     try {
-      const created = await placeDomainOrder(request);
+      // As typed: the API reads the national number as the visitor gave it.
+      const created = await placeDomainOrder(orderRequest(getValues(), choices));
+      setStatus("leaving");
       // Back from the payment page lands on the order, not on an emptied form.
       window.history.replaceState(null, "", created.orderUrl);
       window.location.assign(created.redirectUrl);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) {
-        setProblems(fields);
-        setStatus("invalid");
-      } else if (error instanceof ApiError && error.status === 409) {
+      if (
+        applyServerFieldErrors(error, setError, REFUSABLE as never, {
+          unfocusable: ["domain", "years", "currency"] as never,
+        })
+      )
+        return;
+      if (error instanceof ApiError && error.status === 409) {
         setRefusal(message(error.serverMessage()) ?? t("order.failed"));
         setStatus("refused");
       } else {
@@ -257,9 +308,12 @@ export default function DomainOrderPage() {
         setStatus("failed");
       }
     }
-  }
+  };
 
-  const nameserverProblem = problems["nameservers.hosts"] ?? problems["nameservers.mode"] ?? problems.nameservers;
+  const nameservers = problems.nameservers;
+  const nameserverProblem =
+    // The resolver puts a refusal of the whole list at its root; the server's comes as the list's.
+    (nameservers?.hosts?.root ?? nameservers?.hosts ?? nameservers?.mode ?? nameservers)?.message;
 
   return (
     <Container className="max-w-6xl py-12 sm:py-16">
@@ -270,7 +324,7 @@ export default function DomainOrderPage() {
       <p className="mt-3 max-w-3xl text-muted-foreground">{t("order.lead")}</p>
 
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         noValidate
         className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]"
         aria-label={t("order.title", { name: domain.unicodeName })}
@@ -301,16 +355,14 @@ export default function DomainOrderPage() {
                     country={payCountry}
                     label={t(`order.fields.${key}`)}
                     hint={t("order.phoneHint")}
-                    error={problems[`registrant.${key}`]}
-                    inputProps={{ value: registrant[key], onChange: (e) => setField(key, e.target.value) }}
+                    error={problems.registrant?.[key]?.message}
+                    inputProps={register(`registrant.${key}`)}
                   />
                 ) : (
                   <div key={key} className={cn("grid content-start gap-1.5", key === "address" && "sm:col-span-2")}>
                     <Label htmlFor={`order-${key}`}>{t(`order.fields.${key}`)}</Label>
                     <Input
                       {...fieldProps(key)}
-                      value={registrant[key]}
-                      onChange={(e) => setField(key, e.target.value)}
                       type={key === "email" ? "email" : "text"}
                       autoComplete={
                         {
@@ -322,25 +374,20 @@ export default function DomainOrderPage() {
                         }[key]
                       }
                     />
-                    <FieldError id={`order-${key}-error`} message={message(problems[`registrant.${key}`])} />
+                    <FieldError id={`order-${key}-error`} message={message(problems.registrant?.[key]?.message)} />
                   </div>
                 ),
               )}
               <div className="grid content-start gap-1.5">
                 <Label htmlFor="order-country">{t("order.fields.country")}</Label>
-                <NativeSelect
-                  {...fieldProps("country")}
-                  value={registrant.country}
-                  onChange={(e) => setField("country", e.target.value)}
-                  autoComplete="country"
-                >
+                <NativeSelect {...fieldProps("country")} autoComplete="country">
                   {countries.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name}
                     </option>
                   ))}
                 </NativeSelect>
-                <FieldError id="order-country-error" message={message(problems["registrant.country"])} />
+                <FieldError id="order-country-error" message={message(problems.registrant?.country?.message)} />
               </div>
             </Card>
           </Step>
@@ -356,15 +403,11 @@ export default function DomainOrderPage() {
                     mode === m && "border-primary ring-2 ring-primary/30",
                   )}
                 >
+                  {/* Native radios of one name: arrow keys move the choice, one tab stop. */}
                   <input
                     type="radio"
-                    name="nameserver-mode"
                     value={m}
-                    checked={mode === m}
-                    onChange={() => {
-                      setMode(m);
-                      setProblems(({ "nameservers.hosts": _a, "nameservers.mode": _b, ...rest }) => rest);
-                    }}
+                    {...register("nameservers.mode", { onChange: () => clearErrors("nameservers") })}
                     aria-labelledby={`ns-${m}-title`}
                     aria-describedby={`ns-${m}-hint`}
                     className="mt-1 size-4 accent-[var(--color-primary)]"
@@ -384,23 +427,15 @@ export default function DomainOrderPage() {
             </div>
             {mode === "custom" ? (
               <Card className="mt-4 grid gap-4 p-5 sm:p-6">
-                {hosts.map((host, i) => {
-                  const problem = problems[`nameservers.hosts.${i}`];
+                {Array.from({ length: hostCount }, (_, i) => {
+                  const problem = problems.nameservers?.hosts?.[i]?.message;
                   return (
                     <div key={i} className="grid gap-1.5">
                       <Label htmlFor={`order-ns-${i}`}>{t("order.nameserverLabel", { n: i + 1 })}</Label>
                       <div className="flex gap-2">
                         <Input
                           id={`order-ns-${i}`}
-                          value={host}
-                          onChange={(e) => {
-                            const next = [...hosts];
-                            next[i] = e.target.value;
-                            setHosts(next);
-                            setProblems(
-                              ({ [`nameservers.hosts.${i}`]: _gone, "nameservers.hosts": _all, ...rest }) => rest,
-                            );
-                          }}
+                          {...register(`nameservers.hosts.${i}`)}
                           aria-invalid={problem ? true : undefined}
                           aria-describedby={problem ? `order-ns-${i}-error` : undefined}
                           autoComplete="off"
@@ -408,13 +443,18 @@ export default function DomainOrderPage() {
                           spellCheck={false}
                           placeholder={`ns${i + 1}.example.com`}
                         />
-                        {hosts.length > 2 ? (
+                        {hostCount > 2 ? (
                           <Button
                             type="button"
                             variant="outline"
                             size="icon"
                             aria-label={t("order.removeNameserver", { n: i + 1 })}
-                            onClick={() => setHosts(hosts.filter((_, j) => j !== i))}
+                            onClick={() =>
+                              setValue(
+                                "nameservers.hosts",
+                                getValues("nameservers.hosts").filter((_, j) => j !== i),
+                              )
+                            }
                           >
                             <X aria-hidden="true" />
                           </Button>
@@ -424,9 +464,14 @@ export default function DomainOrderPage() {
                     </div>
                   );
                 })}
-                {hosts.length < 4 ? (
+                {hostCount < 4 ? (
                   <div>
-                    <Button type="button" variant="outline" size="sm" onClick={() => setHosts([...hosts, ""])}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setValue("nameservers.hosts", [...getValues("nameservers.hosts"), ""])}
+                    >
                       <Plus aria-hidden="true" />
                       {t("order.addNameserver")}
                     </Button>
@@ -445,7 +490,7 @@ export default function DomainOrderPage() {
                 value={currency}
                 onChange={(e) => {
                   setCurrency(e.target.value as DomainPayableCurrency);
-                  setProblems(({ "registrant.phoneNumber": _gone, ...rest }) => rest);
+                  clearErrors("registrant.phoneNumber");
                 }}
               >
                 {DOMAIN_PAYABLE_CURRENCIES.map((code) => (
@@ -489,7 +534,7 @@ export default function DomainOrderPage() {
             <p className="mt-3 text-xs text-muted-foreground">
               {t("order.renewsAt", { years: t("price.years", { count: years }), price: price(quote.renewal) })}
             </p>
-            {status === "invalid" ? (
+            {invalid ? (
               <p role="alert" className="mt-4 text-sm font-medium text-destructive">
                 {t("order.fixErrors")}
                 {formProblem ? <span className="mt-1 block">{formProblem}</span> : null}
@@ -505,8 +550,10 @@ export default function DomainOrderPage() {
                 ) : null}
               </div>
             ) : null}
-            <Button type="submit" size="lg" className="mt-5 w-full" disabled={status === "sending"}>
-              {status === "sending" ? t("order.submitting") : t("order.submit", { amount: price(quote.total) })}
+            <Button type="submit" size="lg" className="mt-5 w-full" disabled={isSubmitting || status === "leaving"}>
+              {isSubmitting || status === "leaving"
+                ? t("order.submitting")
+                : t("order.submit", { amount: price(quote.total) })}
             </Button>
             <p className="mt-3 flex items-start gap-2 text-xs text-muted-foreground">
               <ShieldCheck aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />

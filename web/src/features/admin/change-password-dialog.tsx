@@ -1,73 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { ChangePassword, PASSWORD_MIN } from "#contracts/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import {
-  fetchSession,
-  isNetworkError,
-  isStatus,
-  loginPathFor,
-  send,
-  serverFieldMessages,
-  serverMessage,
-} from "./api.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
+import { fetchSession, isNetworkError, isStatus, loginPathFor, send, serverMessage } from "./api.ts";
 import { AdminDialog, describedBy, FormAlert, FormField } from "./admin-ui.tsx";
 import { currentPath } from "./session.tsx";
-import { fieldCodes } from "./validation.ts";
+import { useFieldErrorText } from "./validation.ts";
 
-type Field = "currentPassword" | "newPassword" | "confirmPassword";
-const empty: Record<Field, string> = { currentPassword: "", newPassword: "", confirmPassword: "" };
+/** The contract's body, and the new password typed twice; only the body is sent. */
+const ChangePasswordForm = ChangePassword.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.confirmPassword === values.newPassword,
+  // Said only once the new password itself is acceptable.
+  {
+    path: ["confirmPassword"],
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "newPassword"),
+  },
+);
+type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+type Field = keyof ChangePasswordForm;
+const fields: Field[] = ["currentPassword", "newPassword", "confirmPassword"];
+const empty: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 const id = (field: Field) => `change-${field}`;
 
 /** The signed-in staff member changes their own password. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation("admin");
   const navigate = useNavigate();
-  const [values, setValues] = useState(empty);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset: resetForm,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordForm),
+    reValidateMode: "onChange",
+    defaultValues: empty,
+  });
+  const errorText = useFieldErrorText("password", { min: PASSWORD_MIN });
 
   const reset = () => {
-    setValues(empty);
-    setProblems({});
+    resetForm(empty);
     setFormError(undefined);
-    setBusy(false);
   };
 
-  const codeText = (field: Field, code: string) =>
-    t(`validation.password.${field}.${code}` as "validation.password.newPassword.too_small", {
-      min: PASSWORD_MIN,
-      defaultValue: t("validation.invalid"),
-    });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = ChangePassword.safeParse(values);
-    const next: Partial<Record<Field, string>> = {};
-    if (!parsed.success) {
-      for (const [field, code] of Object.entries(fieldCodes<Field>(parsed.error)))
-        next[field as Field] = codeText(field as Field, code);
-    }
-    if (!next.newPassword && values.confirmPassword !== values.newPassword)
-      next.confirmPassword = codeText("confirmPassword", "mismatch");
-    setProblems(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
-
-    setBusy(true);
+  const onSubmit = async ({ currentPassword, newPassword }: ChangePasswordForm) => {
     setFormError(undefined);
     try {
-      await send("POST", "/api/admin/me/password", parsed.data);
+      await send("POST", "/api/admin/me/password", { currentPassword, newPassword } satisfies ChangePassword);
       toast({ title: t("password.done"), description: t("password.doneBody"), variant: "success" });
       reset();
       onOpenChange(false);
     } catch (error) {
-      setBusy(false);
       // A 401 here may mean a wrong current password, or an ended session: ask which.
       if (isStatus(error, 401)) {
         const session = await fetchSession().catch(() => undefined);
@@ -76,33 +69,28 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           return;
         }
       }
-      const fields = serverFieldMessages(error);
       // A message about one field shows under that field; anything else above the buttons.
-      if (Object.keys(fields).length > 0) setProblems(fields);
-      else
+      if (applyServerFieldErrors(error, setError, fields) === 0)
         setFormError(
           isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError")),
         );
     }
   };
 
-  const field = (name: Field, label: string, autoComplete: string) => (
-    <FormField id={id(name)} label={label} error={problems[name]}>
-      <Input
-        id={id(name)}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => {
-          const value = event.target.value;
-          setValues((current) => ({ ...current, [name]: value }));
-          setProblems((current) => ({ ...current, [name]: undefined }));
-          setFormError(undefined);
-        }}
-        {...describedBy(id(name), { error: problems[name] })}
-      />
-    </FormField>
-  );
+  const field = (name: Field, label: string, autoComplete: string) => {
+    const error = errorText(name, errors[name]);
+    return (
+      <FormField id={id(name)} label={label} error={error}>
+        <Input
+          id={id(name)}
+          type="password"
+          autoComplete={autoComplete}
+          {...describedBy(id(name), { error })}
+          {...register(name, { onChange: () => setFormError(undefined) })}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <AdminDialog
@@ -114,7 +102,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       title={t("password.title")}
       description={t("password.description", { min: PASSWORD_MIN })}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4">
         {field("currentPassword", t("password.currentPassword"), "current-password")}
         {field("newPassword", t("password.newPassword"), "new-password")}
         {field("confirmPassword", t("password.confirmPassword"), "new-password")}
@@ -130,9 +118,9 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           >
             {t("common.cancel")}
           </Button>
-          <Button type="submit" size="sm" disabled={busy}>
-            {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {busy ? t("password.submitting") : t("password.submit")}
+          <Button type="submit" size="sm" disabled={isSubmitting}>
+            {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {isSubmitting ? t("password.submitting") : t("password.submit")}
           </Button>
         </div>
       </form>

@@ -1,8 +1,11 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Eye, EyeOff, LoaderCircle, Lock, ShieldCheck, User } from "lucide-react";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { AdminLogin, AdminLoginAnswer, AdminSession, SecondFactorCode } from "#contracts/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { Logo } from "../../components/layout/logo.tsx";
@@ -13,7 +16,7 @@ import { toast } from "../../components/ui/use-toast.ts";
 import { fetchSession, isNetworkError, safeNextPath, sendJson, serverMessage, sessionKey } from "./api.ts";
 import { describedBy, FormField } from "./admin-ui.tsx";
 import { useForgetAdminData } from "./session.tsx";
-import { fieldCodes, type FieldCodes } from "./validation.ts";
+import { useFieldErrorText } from "./validation.ts";
 import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -28,18 +31,26 @@ export function LoginScreen() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const forgetAdminData = useForgetAdminData();
-  const [values, setValues] = useState<AdminLogin>({ username: "", password: "" });
-  const [fieldErrors, setFieldErrors] = useState<FieldCodes<Field>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** What went wrong with the whole sign-in (wrong password, no connection), above the button. */
+  const [error, setFormError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   /** After a right password, for staff with two-factor sign-in: the code from their app (or a recovery code). */
   const [secondStep, setSecondStep] = useState(false);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string>();
-  const codeRef = useRef<HTMLInputElement>(null);
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const login = useForm<z.input<typeof AdminLogin>, unknown, AdminLogin>({
+    resolver: zodResolver(AdminLogin),
+    reValidateMode: "onChange",
+    defaultValues: { username: "", password: "" },
+  });
+  const secondFactor = useForm<z.input<typeof SecondFactorCode>, unknown, SecondFactorCode>({
+    resolver: zodResolver(SecondFactorCode),
+    reValidateMode: "onChange",
+    defaultValues: { code: "" },
+  });
+  const busy = login.formState.isSubmitting || secondFactor.formState.isSubmitting;
+  const loginErrorText = useFieldErrorText("login");
+  const codeErrorText = useFieldErrorText("secondFactor");
+  // Editing any field takes back what was said about the last attempt.
+  const clearFormError = { onChange: () => setFormError(null) };
 
   const destination = () => safeNextPath(searchParams.get("next"), window.location.origin) ?? paths.admin();
 
@@ -62,41 +73,27 @@ export function LoginScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 
-  const onChange = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setError(null);
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  // The second step's field appears in place of the password form: give it the focus.
+  const focusCode = secondFactor.setFocus;
+  useEffect(() => {
+    if (secondStep) focusCode("code");
+  }, [secondStep, focusCode]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = AdminLogin.safeParse(values);
-    if (!parsed.success) {
-      const codes = fieldCodes<Field>(parsed.error);
-      setFieldErrors(codes);
-      (codes.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const onSubmit = async (values: AdminLogin) => {
+    setFormError(null);
     try {
-      const answer = await sendJson("POST", "/api/admin/login", parsed.data, AdminLoginAnswer);
+      const answer = await sendJson("POST", "/api/admin/login", values, AdminLoginAnswer);
       if ("secondFactor" in answer) {
         setSecondStep(true);
-        setBusy(false);
-        setTimeout(() => codeRef.current?.focus(), 0);
         return;
       }
       await signedIn(answer);
     } catch (failure) {
-      setError(
+      setFormError(
         isNetworkError(failure)
           ? t("login.connectionError")
           : (serverMessage(failure) ?? t("login.invalidCredentials")),
       );
-      setBusy(false);
     }
   };
 
@@ -106,47 +103,29 @@ export function LoginScreen() {
     await navigate(destination(), { replace: true });
   };
 
-  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = SecondFactorCode.safeParse({ code });
-    if (!parsed.success) {
-      const empty = parsed.error.issues.some((issue) => issue.code === "too_small");
-      setCodeError(empty ? t("twoFactor.codeRequired") : t("twoFactor.invalidCode"));
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setCodeError(undefined);
+  const onSubmitCode = async (values: SecondFactorCode) => {
+    setFormError(null);
     try {
-      await signedIn(await sendJson("POST", "/api/admin/login/second-factor", parsed.data, AdminSession));
+      await signedIn(await sendJson("POST", "/api/admin/login/second-factor", values, AdminSession));
     } catch (failure) {
       const expired = failure instanceof ApiError && failure.errorBody()?.error === "second_factor_expired";
       if (expired) {
         // The pending sign-in ended (too long, too many codes): start again from the password.
         setSecondStep(false);
-        setCode("");
-        setValues((current) => ({ ...current, password: "" }));
+        secondFactor.reset();
+        login.setValue("password", "");
       }
-      setError(
-        isNetworkError(failure) ? t("login.connectionError") : (serverMessage(failure) ?? t("twoFactor.invalidCode")),
+      setFormError(
+        isNetworkError(failure)
+          ? t("login.connectionError")
+          : (serverMessage(failure) ?? t("validation.secondFactor.code.default")),
       );
-      setBusy(false);
     }
   };
 
-  const fieldError = (field: Field) => {
-    const code = fieldErrors[field];
-    return code
-      ? t(`validation.login.${field}.${code}` as "validation.login.username.too_small", {
-          defaultValue: t("validation.invalid"),
-        })
-      : undefined;
-  };
-  const usernameError = fieldError("username");
-  const passwordError = fieldError("password");
-
+  const usernameError = loginErrorText("username", login.formState.errors.username);
+  const passwordError = loginErrorText("password", login.formState.errors.password);
+  const codeError = codeErrorText("code", secondFactor.formState.errors.code);
   return (
     <div className="relative isolate flex min-h-dvh flex-col bg-background">
       {/* A quiet wash of the brand colour behind the card. */}
@@ -199,7 +178,7 @@ export function LoginScreen() {
             {secondStep ? (
               <form
                 noValidate
-                onSubmit={(event) => void onSubmitCode(event)}
+                onSubmit={(event) => void secondFactor.handleSubmit(onSubmitCode)(event)}
                 className="mt-6 grid gap-4"
                 aria-busy={busy}
                 data-testid="second-factor-form"
@@ -207,20 +186,13 @@ export function LoginScreen() {
                 <p className="text-sm text-muted-foreground">{t("twoFactor.loginLead")}</p>
                 <FormField id={codeId} label={t("twoFactor.loginCode")} error={codeError}>
                   <Input
-                    ref={codeRef}
                     id={codeId}
-                    name="code"
                     autoComplete="one-time-code"
                     autoCapitalize="none"
                     spellCheck={false}
                     aria-required="true"
-                    value={code}
-                    onChange={(event) => {
-                      setCode(event.target.value);
-                      setCodeError(undefined);
-                      setError(null);
-                    }}
                     {...describedBy(codeId, { error: codeError })}
+                    {...secondFactor.register("code", clearFormError)}
                   />
                 </FormField>
                 {error ? (
@@ -238,7 +210,12 @@ export function LoginScreen() {
                 </Button>
               </form>
             ) : (
-              <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4" aria-busy={busy}>
+              <form
+                noValidate
+                onSubmit={(event) => void login.handleSubmit(onSubmit)(event)}
+                className="mt-6 grid gap-4"
+                aria-busy={busy}
+              >
                 <FormField id={ids.username} label={t("login.username")} error={usernameError}>
                   <div className="relative">
                     <User
@@ -246,17 +223,14 @@ export function LoginScreen() {
                       className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
                     />
                     <Input
-                      ref={usernameRef}
                       id={ids.username}
-                      name="username"
                       autoComplete="username"
                       autoCapitalize="none"
                       spellCheck={false}
                       aria-required="true"
-                      value={values.username}
-                      onChange={onChange("username")}
                       className="pl-10"
                       {...describedBy(ids.username, { error: usernameError })}
+                      {...login.register("username", clearFormError)}
                     />
                   </div>
                 </FormField>
@@ -268,16 +242,13 @@ export function LoginScreen() {
                       className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
                     />
                     <Input
-                      ref={passwordRef}
                       id={ids.password}
-                      name="password"
                       type={showPassword ? "text" : "password"}
                       autoComplete="current-password"
                       aria-required="true"
-                      value={values.password}
-                      onChange={onChange("password")}
                       className="pr-11 pl-10"
                       {...describedBy(ids.password, { error: passwordError })}
+                      {...login.register("password", clearFormError)}
                     />
                     <button
                       type="button"

@@ -1,15 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
-import { Label, Textarea } from "../../components/ui/field.tsx";
+import { FieldError, Label, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { Avatar, describedBy, Panel } from "./admin-ui.tsx";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { isNetworkError, isStatus, sendJson, serverMessage } from "./api.ts";
 import { formatDateTime, formatRelative } from "./format.ts";
-import { fieldCodes } from "./validation.ts";
+import { useFieldErrorText } from "./validation.ts";
 
 /** A staff note as every record with notes shows it. */
 export interface StaffNote {
@@ -39,44 +41,46 @@ export function NotesPanel<R extends z.ZodType>({
   /** Where a note is POSTed. */
   url: string;
   /** The contract the note is checked against before it is sent. */
-  request: z.ZodType<{ body: string }>;
+  request: z.ZodType<{ body: string }, { body: string }>;
   /** The contract the server's answer is parsed with. */
   response: R;
   onSaved: (saved: z.infer<R>) => void;
 }) {
   const { t } = useTranslation("admin");
   const word = (key: string) => t(`${scope}.${key}` as "enquiry.notes");
-  const [body, setBody] = useState("");
-  const [problem, setProblem] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<{ body: string }>({
+    resolver: zodResolver(request),
+    reValidateMode: "onChange",
+    defaultValues: { body: "" },
+  });
+  const problem = useFieldErrorText("note")("body", errors.body);
   const fieldId = `${scope}-note`;
 
   const addNote = useMutation({
     mutationFn: (note: { body: string }) => sendJson("POST", url, note, response),
     onSuccess: (saved) => {
       onSaved(saved);
-      setBody("");
+      reset({ body: "" });
       toast({ title: word("noteAdded"), variant: "success" });
     },
     onError: (error) => {
       if (isStatus(error, 401)) return;
-      setProblem(isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? word("noteFailed")));
+      if (applyServerFieldErrors(error, setError, ["body"]) > 0) return;
+      setError("body", {
+        type: "server",
+        message: isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? word("noteFailed")),
+      });
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (addNote.isPending) return;
-    const parsed = request.safeParse({ body });
-    if (!parsed.success) {
-      const code = fieldCodes<"body">(parsed.error).body ?? "too_small";
-      setProblem(
-        t(`validation.note.body.${code}` as "validation.note.body.too_small", {
-          defaultValue: t("validation.invalid"),
-        }),
-      );
-      return;
-    }
-    addNote.mutate(parsed.data);
+  const onSubmit = (note: { body: string }) => {
+    if (!addNote.isPending) addNote.mutate(note);
   };
 
   return (
@@ -107,27 +111,19 @@ export function NotesPanel<R extends z.ZodType>({
           ))}
         </ol>
       )}
-      <form noValidate onSubmit={onSubmit} className="grid gap-2 p-5">
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-2 p-5">
         <Label htmlFor={fieldId} className="sr-only">
           {word("noteLabel")}
         </Label>
         <Textarea
           id={fieldId}
-          value={body}
-          onChange={(event) => {
-            setBody(event.target.value);
-            setProblem(undefined);
-          }}
           placeholder={word("notePlaceholder")}
           className="min-h-24!"
           maxLength={5000}
           {...describedBy(fieldId, { error: problem })}
+          {...register("body")}
         />
-        {problem ? (
-          <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldError id={`${fieldId}-error`} message={problem} />
         <div className="flex justify-end">
           <Button type="submit" size="sm" disabled={addNote.isPending}>
             {addNote.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}

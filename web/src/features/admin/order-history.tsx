@@ -1,12 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { OrderEvent } from "#contracts/orders.ts";
+import { useForm, useWatch } from "react-hook-form";
+import { AddOrderNote, OrderEvent } from "#contracts/orders.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Label, Textarea } from "../../components/ui/field.tsx";
+import { FieldError, Label, Textarea } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { Panel } from "./admin-ui.tsx";
+import { applyServerFieldErrors } from "../../lib/form.ts";
+import { describedBy, Panel } from "./admin-ui.tsx";
 import { sendJson, serverMessage } from "./api.ts";
 import { formatDateTime, formatRelative } from "./format.ts";
+import { useFieldErrorText } from "./validation.ts";
 
 /** The words the panel needs; each order kind's staff catalog has them under `order.*`. */
 type HistoryKey =
@@ -34,36 +37,52 @@ interface OrderHistoryProps {
 /** An order's history, newest first, with a box for staff notes (VPS and domain orders). */
 export function OrderHistory({ events, notesUrl, queryKey, name, testId, t, statusLabel }: OrderHistoryProps) {
   const queryClient = useQueryClient();
-  const [body, setBody] = useState("");
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AddOrderNote>({
+    resolver: zodResolver(AddOrderNote),
+    reValidateMode: "onChange",
+    defaultValues: { body: "" },
+  });
+  const body = useWatch({ control, name: "body" });
+  const problem = useFieldErrorText("note")("body", errors.body);
+  const fieldId = `${name}-note`;
   const add = useMutation({
-    mutationFn: () => sendJson("POST", notesUrl, { body }, OrderEvent),
+    mutationFn: (note: AddOrderNote) => sendJson("POST", notesUrl, note, OrderEvent),
     onSuccess: () => {
-      setBody("");
+      reset({ body: "" });
       void queryClient.invalidateQueries({ queryKey });
       toast({ title: t("order.noteAdded"), variant: "success" });
     },
-    onError: (error) => toast({ title: serverMessage(error) ?? String(error), variant: "destructive" }),
+    onError: (error) => {
+      if (applyServerFieldErrors(error, setError, ["body"]) === 0)
+        toast({ title: serverMessage(error) ?? String(error), variant: "destructive" });
+    },
   });
   return (
     <Panel title={t("order.history")}>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (body.trim()) add.mutate();
-        }}
+        noValidate
+        onSubmit={(event) => void handleSubmit((note) => add.mutate(note))(event)}
         className="grid gap-2"
       >
-        <Label htmlFor={`${name}-note`} className="sr-only">
+        <Label htmlFor={fieldId} className="sr-only">
           {t("order.notes")}
         </Label>
         <Textarea
-          id={`${name}-note`}
+          id={fieldId}
           className="min-h-20"
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
           placeholder={t("order.notePlaceholder")}
           maxLength={5000}
+          {...describedBy(fieldId, { error: problem })}
+          {...register("body")}
         />
+        <FieldError id={`${fieldId}-error`} message={problem} />
         <div>
           <Button type="submit" size="sm" variant="outline" disabled={add.isPending || !body.trim()}>
             {t("order.addNote")}

@@ -1,7 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import {
   CreateStaff,
   PASSWORD_MIN,
@@ -13,10 +16,11 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { isNetworkError, isStatus, send, sendJson, serverFieldMessages, serverMessage } from "./api.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
+import { isNetworkError, isStatus, send, sendJson, serverMessage } from "./api.ts";
 import { AdminDialog, describedBy, FormAlert, FormField } from "./admin-ui.tsx";
 import { Select } from "./select.tsx";
-import { fieldCodes } from "./validation.ts";
+import { useFieldErrorText } from "./validation.ts";
 
 export const staffKey = ["/api/admin/users"] as const;
 
@@ -50,21 +54,37 @@ function failureText(t: (key: "common.connectionError" | "common.unexpectedError
   return isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError"));
 }
 
-type CreateField = "username" | "displayName" | "role" | "password";
-const emptyCreate = { username: "", displayName: "", role: "agent" as StaffRole, password: "" };
+type CreateStaffInput = z.input<typeof CreateStaff>;
+const createFields: Array<keyof CreateStaffInput> = ["username", "displayName", "role", "password"];
+const emptyCreate: CreateStaffInput = { username: "", displayName: "", role: "agent", password: "" };
 
 export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => ReactNode }) {
   const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(emptyCreate);
-  const [problems, setProblems] = useState<Partial<Record<CreateField, string>>>({});
   const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateStaffInput, unknown, CreateStaff>({
+    resolver: zodResolver(CreateStaff),
+    reValidateMode: "onChange",
+    defaultValues: emptyCreate,
+  });
+  const errorText = useFieldErrorText("staff", { min: PASSWORD_MIN });
+  const problems = {
+    username: errorText("username", errors.username),
+    displayName: errorText("displayName", errors.displayName),
+    role: errorText("role", errors.role),
+    password: errorText("password", errors.password),
+  };
 
   const close = () => {
     setOpen(false);
-    setValues(emptyCreate);
-    setProblems({});
+    reset(emptyCreate);
     setFormError(undefined);
   };
 
@@ -81,45 +101,20 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
     },
     onError: (error) => {
       if (isStatus(error, 401)) return;
-      if (isStatus(error, 409)) {
-        setProblems({ username: serverMessage(error) ?? t("staff.create.failed") });
-        return;
-      }
-      const fields = serverFieldMessages(error);
       // A message about one field shows under that field; anything else above the buttons.
-      if (Object.keys(fields).length > 0) setProblems(fields);
-      else setFormError(failureText(t, error));
+      if (applyServerFieldErrors(error, setError, createFields) === 0) setFormError(failureText(t, error));
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = (values: CreateStaff) => {
     if (create.isPending) return;
-    const parsed = CreateStaff.safeParse(values);
-    if (!parsed.success) {
-      const codes = fieldCodes<CreateField>(parsed.error);
-      setProblems(
-        Object.fromEntries(
-          Object.entries(codes).map(([field, code]) => [
-            field,
-            t(`validation.staff.${field}.${code}` as "validation.staff.username.invalid_format", {
-              min: PASSWORD_MIN,
-              defaultValue: t("validation.invalid"),
-            }),
-          ]),
-        ),
-      );
-      return;
-    }
     setFormError(undefined);
-    create.mutate(parsed.data);
+    create.mutate(values);
   };
 
-  const change = (field: CreateField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-    setFormError(undefined);
-  };
+  // Editing any field takes back what was said about the whole form.
+  const field = <F extends keyof CreateStaffInput>(name: F) =>
+    register(name, { onChange: () => setFormError(undefined) });
 
   return (
     <>
@@ -130,14 +125,13 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
         title={t("staff.create.title")}
         description={t("staff.create.description")}
       >
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4">
           <FormField id="staff-display-name" label={t("staff.create.displayName")} error={problems.displayName}>
             <Input
               id="staff-display-name"
               autoComplete="off"
-              value={values.displayName}
-              onChange={(event) => change("displayName", event.target.value)}
               {...describedBy("staff-display-name", { error: problems.displayName })}
+              {...field("displayName")}
             />
           </FormField>
           <FormField
@@ -151,17 +145,15 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              value={values.username}
-              onChange={(event) => change("username", event.target.value)}
               {...describedBy("staff-username", { hint: true, error: problems.username })}
+              {...field("username")}
             />
           </FormField>
           <FormField id="staff-role" label={t("staff.create.role")} hint={t("staff.roleHelp")} error={problems.role}>
             <Select
               id="staff-role"
-              value={values.role}
-              onChange={(event) => change("role", StaffRole.parse(event.target.value))}
               {...describedBy("staff-role", { hint: true, error: problems.role })}
+              {...field("role")}
             >
               {StaffRole.options.map((role) => (
                 <option key={role} value={role}>
@@ -180,9 +172,8 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
               id="staff-password"
               type="password"
               autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => change("password", event.target.value)}
               {...describedBy("staff-password", { hint: true, error: problems.password })}
+              {...field("password")}
             />
           </FormField>
           <FormAlert message={formError} />
@@ -198,17 +189,37 @@ export function CreateStaffDialog({ trigger }: { trigger: (open: () => void) => 
   );
 }
 
-type ResetField = "newPassword" | "confirmPassword";
+/** The contract's body, and the new password typed twice; only the body is sent. */
+const ResetPasswordForm = ResetStaffPassword.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.confirmPassword === values.newPassword,
+  // Said only once the new password itself is acceptable.
+  {
+    path: ["confirmPassword"],
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "newPassword"),
+  },
+);
+type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+type ResetField = keyof ResetPasswordForm;
+const emptyReset: ResetPasswordForm = { newPassword: "", confirmPassword: "" };
 
 export function ResetPasswordDialog({ account, onClose }: { account: StaffAccount | null; onClose: () => void }) {
   const { t } = useTranslation("admin");
-  const [values, setValues] = useState({ newPassword: "", confirmPassword: "" });
-  const [problems, setProblems] = useState<Partial<Record<ResetField, string>>>({});
   const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset: resetForm,
+    setError,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(ResetPasswordForm),
+    reValidateMode: "onChange",
+    defaultValues: emptyReset,
+  });
+  const errorText = useFieldErrorText("staff", { min: PASSWORD_MIN });
 
   const close = () => {
-    setValues({ newPassword: "", confirmPassword: "" });
-    setProblems({});
+    resetForm(emptyReset);
     setFormError(undefined);
     onClose();
   };
@@ -222,55 +233,36 @@ export function ResetPasswordDialog({ account, onClose }: { account: StaffAccoun
     },
     onError: (error) => {
       if (isStatus(error, 401)) return;
-      const fields = serverFieldMessages(error);
       // A message about one field shows under that field; anything else above the buttons.
-      if (Object.keys(fields).length > 0) setProblems(fields);
-      else setFormError(failureText(t, error));
+      if (applyServerFieldErrors(error, setError, ["newPassword"]) === 0) setFormError(failureText(t, error));
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = ({ newPassword }: ResetPasswordForm) => {
     if (!account || reset.isPending) return;
-    const parsed = ResetStaffPassword.safeParse({ newPassword: values.newPassword });
-    const next: Partial<Record<ResetField, string>> = {};
-    if (!parsed.success) {
-      const code = fieldCodes<"newPassword">(parsed.error).newPassword ?? "too_small";
-      next.newPassword = t(`validation.staff.newPassword.${code}` as "validation.staff.newPassword.too_small", {
-        min: PASSWORD_MIN,
-        defaultValue: t("validation.invalid"),
-      });
-    } else if (values.confirmPassword !== values.newPassword) {
-      next.confirmPassword = t("validation.staff.confirmPassword.mismatch");
-    }
-    setProblems(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
     setFormError(undefined);
-    reset.mutate({ id: account.id, body: parsed.data });
+    reset.mutate({ id: account.id, body: { newPassword } });
   };
 
-  const field = (name: ResetField, label: string) => (
-    <FormField
-      id={`reset-${name}`}
-      label={label}
-      hint={name === "newPassword" ? t("staff.create.passwordHint", { min: PASSWORD_MIN }) : undefined}
-      error={problems[name]}
-    >
-      <Input
+  const field = (name: ResetField, label: string) => {
+    const error = errorText(name, errors[name]);
+    return (
+      <FormField
         id={`reset-${name}`}
-        type="password"
-        autoComplete="new-password"
-        value={values[name]}
-        onChange={(event) => {
-          const value = event.target.value;
-          setValues((current) => ({ ...current, [name]: value }));
-          setProblems((current) => ({ ...current, [name]: undefined }));
-          setFormError(undefined);
-        }}
-        {...describedBy(`reset-${name}`, { hint: name === "newPassword", error: problems[name] })}
-      />
-    </FormField>
-  );
+        label={label}
+        hint={name === "newPassword" ? t("staff.create.passwordHint", { min: PASSWORD_MIN }) : undefined}
+        error={error}
+      >
+        <Input
+          id={`reset-${name}`}
+          type="password"
+          autoComplete="new-password"
+          {...describedBy(`reset-${name}`, { hint: name === "newPassword", error })}
+          {...register(name, { onChange: () => setFormError(undefined) })}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <AdminDialog
@@ -279,7 +271,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: StaffAccoun
       title={t("staff.reset.title", { name: account?.displayName ?? "" })}
       description={t("staff.reset.description")}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4">
         {field("newPassword", t("staff.reset.newPassword"))}
         {field("confirmPassword", t("staff.reset.confirmPassword"))}
         <FormAlert message={formError} />

@@ -1,13 +1,18 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, LoaderCircle, ShieldCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { RecoveryCodes, SecondFactorCode, TwoFactorSetup } from "#contracts/admin.ts";
+import type { z } from "zod";
+import { RecoveryCodes, TwoFactorConfirm, TwoFactorSetup } from "#contracts/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { isNetworkError, sendJson, serverFieldMessages, serverMessage, sessionKey } from "./api.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
+import { isNetworkError, sendJson, serverMessage, sessionKey } from "./api.ts";
 import { AdminDialog, describedBy, FormAlert, FormField } from "./admin-ui.tsx";
+import { useFieldErrorText } from "./validation.ts";
 
 const codeId = "two-factor-setup-code";
 
@@ -28,46 +33,43 @@ export function TwoFactorSetupPanel({ onFinished }: { onFinished: () => void }) 
   const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof TwoFactorConfirm>, unknown, TwoFactorConfirm>({
+    resolver: zodResolver(TwoFactorConfirm),
+    reValidateMode: "onChange",
+    defaultValues: { code: "" },
+  });
+  const codeError = useFieldErrorText("twoFactorSetup")("code", errors.code);
 
   const failure = (error: unknown) =>
     isNetworkError(error) ? t("common.connectionError") : (serverMessage(error) ?? t("common.unexpectedError"));
 
   const start = async () => {
-    setBusy(true);
+    setStarting(true);
     setFormError(undefined);
     try {
       setSetup(await sendJson("POST", "/api/admin/me/two-factor/setup", {}, TwoFactorSetup));
     } catch (error) {
       setFormError(failure(error));
     }
-    setBusy(false);
+    setStarting(false);
   };
 
-  const confirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = SecondFactorCode.safeParse({ code });
-    if (!parsed.success || !/^\d{6}$/.test(parsed.data.code.replace(/\s/g, ""))) {
-      setCodeError(t("twoFactor.codeFormat"));
-      return;
-    }
-    setBusy(true);
-    setCodeError(undefined);
+  const confirm = async (values: TwoFactorConfirm) => {
     setFormError(undefined);
     try {
-      const answer = await sendJson("POST", "/api/admin/me/two-factor/confirm", parsed.data, RecoveryCodes);
+      const answer = await sendJson("POST", "/api/admin/me/two-factor/confirm", values, RecoveryCodes);
       setRecoveryCodes(answer.recoveryCodes);
     } catch (error) {
-      const fields = serverFieldMessages(error);
-      if (fields.code) setCodeError(fields.code);
-      else setFormError(failure(error));
+      if (applyServerFieldErrors(error, setError, ["code"]) === 0) setFormError(failure(error));
     }
-    setBusy(false);
   };
 
   const finish = async () => {
@@ -107,8 +109,8 @@ export function TwoFactorSetupPanel({ onFinished }: { onFinished: () => void }) 
       <div className="grid gap-4">
         <p className="text-sm text-muted-foreground">{t("twoFactor.intro")}</p>
         <FormAlert message={formError} />
-        <Button onClick={() => void start()} disabled={busy} className="justify-self-start">
-          {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <ShieldCheck aria-hidden="true" />}
+        <Button onClick={() => void start()} disabled={starting} className="justify-self-start">
+          {starting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <ShieldCheck aria-hidden="true" />}
           {t("twoFactor.start")}
         </Button>
       </div>
@@ -116,7 +118,12 @@ export function TwoFactorSetupPanel({ onFinished }: { onFinished: () => void }) 
   }
 
   return (
-    <form noValidate onSubmit={(event) => void confirm(event)} className="grid gap-4" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(confirm)(event)}
+      className="grid gap-4"
+      aria-busy={isSubmitting}
+    >
       <p className="text-sm text-muted-foreground">{t("twoFactor.scanLead")}</p>
       <div className="grid gap-1.5">
         <span className="text-sm font-medium text-foreground">{t("twoFactor.secret")}</span>
@@ -158,20 +165,15 @@ export function TwoFactorSetupPanel({ onFinished }: { onFinished: () => void }) 
       <FormField id={codeId} label={t("twoFactor.confirmCode")} error={codeError}>
         <Input
           id={codeId}
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setCodeError(undefined);
-          }}
           {...describedBy(codeId, { error: codeError })}
+          {...register("code", { onChange: () => setFormError(undefined) })}
         />
       </FormField>
       <FormAlert message={formError} />
-      <Button type="submit" disabled={busy} className="justify-self-start">
-        {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+      <Button type="submit" disabled={isSubmitting} className="justify-self-start">
+        {isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
         {t("twoFactor.confirm")}
       </Button>
     </form>

@@ -1,19 +1,25 @@
-import type { z } from "zod";
+import type { FieldError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+/** The admin catalog's sections of validation words (`validation.<scope>`), one per kind of form. */
+export type ValidationScope = "login" | "secondFactor" | "twoFactorSetup" | "staff" | "password" | "note" | "person";
 
 /**
- * The first problem per field as a zod issue code ("too_small", "invalid_format"...). Screens
- * turn a field and a code into catalog words, so the contract's English never reaches the page.
+ * The words under a field of an admin form. A refusal the server sent (applyServerFieldErrors, type
+ * "server") is shown as the server wrote it; a refusal by the contract before anything was sent is
+ * the catalog's words for its zod issue code: `validation.<scope>.<field>.<code>`, else the field's
+ * `default`, else "Check this field". So the contract's English never reaches the page by itself.
  */
-export type FieldCodes<F extends string> = Partial<Record<F, string>>;
-
-export function fieldCodes<F extends string>(error: z.ZodError): FieldCodes<F> {
-  const codes: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !(field in codes)) codes[field] = issue.code;
-  }
-  return codes as FieldCodes<F>;
+export function useFieldErrorText(scope: ValidationScope, values: Record<string, string | number> = {}) {
+  const { t } = useTranslation("admin");
+  return (field: string, error: FieldError | undefined): string | undefined => {
+    if (!error) return undefined;
+    if (error.type === "server") return error.message;
+    const keys = [
+      `validation.${scope}.${field}.${error.type}`,
+      `validation.${scope}.${field}.default`,
+      "validation.invalid",
+    ];
+    return t(keys as unknown as "validation.invalid", values);
+  };
 }
-
-/** A field's problem: a code for the catalog, or a message the server sent for it. */
-export type FieldProblem = { code: string } | { message: string };

@@ -26,26 +26,29 @@ export function useAnalysis() {
   const set = (kind: AnalysisKind, state: RunState) => setRuns((current) => ({ ...current, [kind]: state }));
 
   /** Resolves to the error when the request was refused outright, so a form can name the field. */
-  const run = useCallback(async (kind: AnalysisKind, url: string, options: { lab?: boolean } = {}): Promise<unknown> => {
-    controllers.current[kind]?.abort();
-    const controller = new AbortController();
-    controllers.current[kind] = controller;
-    set(kind, { phase: "running", stage: "fetching", progress: 0.05 });
-    try {
-      // The findings are written in the page's language, not the browser's.
-      const body = { url, ...(kind === "speed" && options.lab ? { lab: true } : {}) };
-      for await (const event of postForEvents(`/api/analyze-${kind}`, body, AnalysisEvent, controller.signal)) {
-        if (event.type === "stage") set(kind, { phase: "running", stage: event.stage, progress: event.progress });
-        else if (event.type === "report") set(kind, { phase: "done", report: event.report });
-        else set(kind, { phase: "error", message: event.message, status: event.status });
+  const run = useCallback(
+    async (kind: AnalysisKind, url: string, options: { lab?: boolean } = {}): Promise<unknown> => {
+      controllers.current[kind]?.abort();
+      const controller = new AbortController();
+      controllers.current[kind] = controller;
+      set(kind, { phase: "running", stage: "fetching", progress: 0.05 });
+      try {
+        // The findings are written in the page's language, not the browser's.
+        const body = { url, ...(kind === "speed" && options.lab ? { lab: true } : {}) };
+        for await (const event of postForEvents(`/api/analyze-${kind}`, body, AnalysisEvent, controller.signal)) {
+          if (event.type === "stage") set(kind, { phase: "running", stage: event.stage, progress: event.progress });
+          else if (event.type === "report") set(kind, { phase: "done", report: event.report });
+          else set(kind, { phase: "error", message: event.message, status: event.status });
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return undefined;
+        set(kind, { phase: "error", ...errorMessage(error) });
+        return error;
       }
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      set(kind, { phase: "error", ...errorMessage(error) });
-      return error;
-    }
-    return undefined;
-  }, []);
+      return undefined;
+    },
+    [],
+  );
 
   const show = useCallback((report: AnalysisReport) => set(report.kind, { phase: "done", report }), []);
   const reset = useCallback(() => {

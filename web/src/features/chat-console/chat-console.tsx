@@ -1,14 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, Check, CheckCheck, Headset, LogOut, MessageSquareText, Search, Send } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { company } from "#content/company.ts";
-import type { ChatSessionSummary, ChatTranscriptMessage } from "#contracts/chat.ts";
+import {
+  AgentMessageRequest,
+  AgentPollRequest,
+  CHAT_MESSAGE_MAX,
+  CHAT_POLL_PROMPT_MAX,
+  type ChatSessionSummary,
+  type ChatTranscriptMessage,
+} from "#contracts/chat.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { FieldError } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { registerMessages } from "../../i18n/index.ts";
 import messages from "../../i18n/locales/en/chat-console.json";
 import { ApiError } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import type { StaffUser } from "#contracts/admin.ts";
 import {
@@ -346,8 +357,31 @@ function Conversation({
   const { t } = useTranslation("chatConsole");
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: detailKey(id), queryFn: () => fetchDetail(id) });
-  const [reply, setReply] = useState("");
-  const [poll, setPoll] = useState("");
+  const replyForm = useForm<AgentMessageRequest>({
+    resolver: zodResolver(AgentMessageRequest),
+    reValidateMode: "onChange",
+    defaultValues: { content: "" },
+  });
+  const pollForm = useForm<AgentPollRequest>({
+    resolver: zodResolver(AgentPollRequest),
+    reValidateMode: "onChange",
+    defaultValues: { prompt: "" },
+  });
+  const replyContent = replyForm.register("content");
+  const reply = useWatch({ control: replyForm.control, name: "content" });
+  const poll = useWatch({ control: pollForm.control, name: "prompt" });
+  /** The catalog's words for the contract's refusal, or the server's own message. */
+  const refusal = (field: "content" | "prompt", error: HookFieldError | undefined) => {
+    if (!error) return undefined;
+    if (error.type === "server") return error.message;
+    const max = field === "content" ? CHAT_MESSAGE_MAX : CHAT_POLL_PROMPT_MAX;
+    return t(
+      [`validation.${field}.${error.type}`, `validation.${field}.default`] as unknown as "validation.content.default",
+      { max },
+    );
+  };
+  const replyError = refusal("content", replyForm.formState.errors.content);
+  const pollError = refusal("prompt", pollForm.formState.errors.prompt);
   const lastTyping = useRef(0);
   const listRef = useRef<HTMLOListElement>(null);
   const session = detail.data;
@@ -379,14 +413,29 @@ function Conversation({
     await refresh();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reply.trim();
-    if (!text) return;
-    setReply("");
-    void sendAgentTyping(id, false);
-    void act(() => sendAgentMessage(id, text));
+  /** Sends one of the agent's forms; a refusal the server names goes under its field. */
+  const sendFrom = async <V extends AgentMessageRequest | AgentPollRequest>(
+    setError: Parameters<typeof applyServerFieldErrors<V>>[1],
+    names: Parameters<typeof applyServerFieldErrors<V>>[2],
+    work: () => Promise<unknown>,
+  ) => {
+    try {
+      await work();
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, names) === 0)
+        toast({ title: t("error", { message: errorText(error) }), variant: "destructive" });
+    }
+    await refresh();
   };
+  const submit = replyForm.handleSubmit(({ content }) => {
+    replyForm.reset({ content: "" });
+    void sendAgentTyping(id, false);
+    void sendFrom(replyForm.setError, ["content"], () => sendAgentMessage(id, content));
+  });
+  const submitPoll = pollForm.handleSubmit(({ prompt }) => {
+    pollForm.reset({ prompt: "" });
+    void sendFrom(pollForm.setError, ["prompt"], () => sendPoll(id, prompt));
+  });
 
   if (!session) return <p className="p-6 text-sm text-muted-foreground">…</p>;
   return (
@@ -414,14 +463,16 @@ function Conversation({
       </ol>
       {mine ? (
         <div className="space-y-2 border-t p-3">
-          <form onSubmit={submit} className="flex gap-2">
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex gap-2">
             <textarea
               rows={2}
-              value={reply}
               aria-label={t("replyLabel")}
               placeholder={t("replyPlaceholder")}
+              aria-invalid={Boolean(replyError)}
+              aria-describedby={replyError ? `reply-${id}-error` : undefined}
+              {...replyContent}
               onChange={(event) => {
-                setReply(event.target.value);
+                void replyContent.onChange(event);
                 const at = Date.now();
                 if (at - lastTyping.current > TYPING_THROTTLE_MS) {
                   lastTyping.current = at;
@@ -429,7 +480,10 @@ function Conversation({
                 }
               }}
               onKeyDown={(event) => {
-                if (event.key === "Enter" && !event.shiftKey) submit(event);
+                // Enter sends, Shift+Enter starts a new line; a blank reply is not sent at all.
+                if (event.key !== "Enter" || event.shiftKey) return;
+                event.preventDefault();
+                if (reply.trim()) void submit();
               }}
               className="flex-1 resize-none rounded-lg border bg-background px-3 py-2 text-sm"
             />
@@ -438,29 +492,23 @@ function Conversation({
               {t("send")}
             </Button>
           </form>
-          <form
-            className="flex gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const prompt = poll.trim();
-              if (!prompt) return;
-              setPoll("");
-              void act(() => sendPoll(id, prompt));
-            }}
-          >
+          <FieldError id={`reply-${id}-error`} message={replyError} />
+          <form noValidate className="flex gap-2" onSubmit={(event) => void submitPoll(event)}>
             <input
               type="text"
-              value={poll}
-              onChange={(e) => setPoll(e.target.value)}
               aria-label={t("pollLabel")}
               placeholder={t("pollPlaceholder")}
+              aria-invalid={Boolean(pollError)}
+              aria-describedby={pollError ? `poll-${id}-error` : undefined}
               className="h-9 flex-1 rounded-lg border bg-background px-3 text-sm"
+              {...pollForm.register("prompt")}
             />
             <Button type="submit" size="sm" variant="outline" disabled={!poll.trim()}>
               <MessageSquareText aria-hidden="true" />
               {t("sendPoll")}
             </Button>
           </form>
+          <FieldError id={`poll-${id}-error`} message={pollError} />
         </div>
       ) : (
         <p className="border-t px-4 py-3 text-xs text-muted-foreground">{t("readOnly")}</p>

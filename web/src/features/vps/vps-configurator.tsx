@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Cpu, HardDrive, MapPin, MemoryStick, Network } from "lucide-react";
-import { type FormEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { paymentCountry } from "#contracts/payments.ts";
 import { VPS_CURRENCIES, type VpsCurrency } from "#contracts/vps.ts";
@@ -20,7 +22,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label, NativeSelect, Textarea } from "../../components/ui/field.tsx";
 import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-field.tsx";
 import { useLocalize } from "../../i18n/link.tsx";
-import { serverFieldErrors } from "../../lib/api-client.ts";
+import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
 import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { contentCatalog, fetchCatalog, placeOrder, useLocalizedCatalog } from "./vps-api.ts";
@@ -56,6 +58,25 @@ interface Form {
   email: string;
   phoneNumber: string;
 }
+const FORM_FIELDS: (keyof Form)[] = ["hostname", "accessMethod", "sshPublicKey", "name", "email", "phoneNumber"];
+/** What the configurator above the form has chosen: the rest of the order. */
+type Choices = Omit<VpsOrderRequest, keyof Form>;
+/** Choices with no field of their own: their refusals are said in the form's alert. */
+const CHOICE_FIELDS = ["planId", "locationId", "imageId", "periodMonths"] as const;
+
+/** The order as the API takes it: the form's fields with the configurator's choices. */
+function orderRequest(form: Form, choices: Choices): VpsOrderRequest {
+  return {
+    ...choices,
+    ...form,
+    sshPublicKey: form.accessMethod === "ssh_key" ? form.sshPublicKey : undefined,
+  };
+}
+
+const checkOrder = zodResolver(VpsOrderRequest);
+/** The whole order checked by the API's schema, VpsOrderRequest; the choices come as the context. */
+const orderResolver: Resolver<Form, Choices> = (form, choices, options) =>
+  checkOrder(orderRequest(form, choices!), undefined, options as never) as never;
 
 /**
  * The /vps-hosting configurator: plan, location, image, period, add-ons, live price and the order form.
@@ -88,19 +109,31 @@ export function VpsConfigurator({
   const [addons, setAddons] = useState<VpsAddonChoice>({ backups: false, extraIpv4: 0, managedSupport: false });
   const setCurrency = onCurrencyChange;
   const [payCurrency, setPayCurrency] = useState<VpsPayableCurrency>("RWF");
-  const [form, setForm] = useState<Form>({
-    hostname: "",
-    accessMethod: "ssh_key",
-    sshPublicKey: "",
-    name: "",
-    email: "",
-    phoneNumber: "",
-  });
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<"idle" | "sending" | "error">("idle");
+  const [failed, setFailed] = useState(false);
+  // Set once the order is placed: the button stays busy while the browser leaves for the payment page.
+  const [leaving, setLeaving] = useState(false);
   const [showForm, setShowForm] = useState(false);
 
   const plan = plans.find((p) => p.id === planId) ?? plans[0]!;
+  const choices: Choices = { planId: plan.id, periodMonths, addons, locationId, imageId, currency: payCurrency };
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<Form, Choices>({
+    resolver: orderResolver,
+    context: choices,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { hostname: "", accessMethod: "ssh_key", sshPublicKey: "", name: "", email: "", phoneNumber: "" },
+  });
+  const accessMethod = useWatch({ control, name: "accessMethod" });
+  /** Refusals by field name, the choices' too (the schema names them; the form has no input for them). */
+  const problems = errors as Partial<Record<keyof Form | (typeof CHOICE_FIELDS)[number], { message?: string }>>;
   const quote = useMemo(
     () => quoteVps(catalog, { planId: plan.id, periodMonths, addons, currency }),
     [catalog, plan.id, periodMonths, addons, currency],
@@ -114,50 +147,27 @@ export function VpsConfigurator({
     setCurrency(next);
     if (next !== "USD") setPayCurrency(next);
   };
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblems((p) => {
-      const { [key]: _gone, ...rest } = p;
-      return rest;
-    });
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = {
-      planId: plan.id,
-      periodMonths,
-      addons,
-      locationId,
-      imageId,
-      currency: payCurrency,
-      ...form,
-      sshPublicKey: form.accessMethod === "ssh_key" ? form.sshPublicKey : undefined,
-    };
-    const parsed = VpsOrderRequest.safeParse(request);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setProblems(found);
-      setStatus("error");
-      return;
-    }
-    setStatus("sending");
+  const onSubmit = async () => {
+    setFailed(false);
     try {
-      const created = await placeOrder(request);
+      // As typed: the API reads the national number and the key as the visitor gave them.
+      const created = await placeOrder(orderRequest(getValues(), choices));
       // Back from the payment page lands on the order, not on an emptied form.
+      setLeaving(true);
       window.history.replaceState(null, "", localize(created.orderUrl));
       window.location.assign(created.redirectUrl);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setProblems(fields);
-      setStatus("error");
+      const names = [...FORM_FIELDS, ...CHOICE_FIELDS] as (keyof Form)[];
+      const refusals = applyServerFieldErrors(error, setError, names, { unfocusable: CHOICE_FIELDS as never });
+      if (refusals === 0) setFailed(true);
     }
-  }
+  };
+  const sending = isSubmitting || leaving;
+  const refused = submitCount > 0 && Object.keys(errors).length > 0;
 
   /** A field's message in the page's language: the contract's English by code, the server's as it came. */
-  const problem = (key: string): string | undefined => {
-    const text = problems[key];
+  const problem = (key: keyof typeof problems): string | undefined => {
+    const text = problems[key]?.message;
     if (!text) return undefined;
     const code = vpsMessageCode(text);
     return code ? t(`validation.${code}`) : text;
@@ -167,6 +177,7 @@ export function VpsConfigurator({
     "aria-invalid": problems[key] ? true : undefined,
     "aria-describedby": problems[key] ? `vps-${key}-error` : undefined,
     id: `vps-${key}`,
+    ...register(key),
   });
 
   return (
@@ -397,33 +408,26 @@ export function VpsConfigurator({
         </Step>
 
         {showForm ? (
-          <form id="vps-order" onSubmit={submit} noValidate className="mt-10">
+          <form id="vps-order" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate className="mt-10">
             <Step n={6} title={t("steps.details")}>
               <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
                 <div className="grid gap-1.5 sm:col-span-2">
                   <Label htmlFor="vps-hostname">{t("form.hostname")}</Label>
-                  <Input
-                    {...field("hostname")}
-                    value={form.hostname}
-                    onChange={(e) => set("hostname", e.target.value)}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="web1"
-                  />
+                  <Input {...field("hostname")} autoComplete="off" spellCheck={false} placeholder="web1" />
                   <p className="text-sm text-muted-foreground">{t("form.hostnameHint")}</p>
                   <FieldError id="vps-hostname-error" message={problem("hostname")} />
                 </div>
                 <div className="grid gap-2 sm:col-span-2" role="radiogroup" aria-label={t("form.access")}>
                   <span className="text-sm font-medium text-foreground">{t("form.access")}</span>
                   <div className="flex flex-wrap gap-4">
+                    {/* Native radios of one name: arrow keys move the choice, one tab stop. */}
                     {(["ssh_key", "password"] as const).map((m) => (
                       <label key={m} className="flex items-center gap-2 text-sm">
                         <input
-                          disabled={locked}
                           type="radio"
-                          name="access"
-                          checked={form.accessMethod === m}
-                          onChange={() => set("accessMethod", m)}
+                          value={m}
+                          {...register("accessMethod")}
+                          disabled={locked}
                           className="size-4 accent-[var(--color-primary)]"
                         />
                         {m === "ssh_key" ? t("form.accessKey") : t("form.accessPassword")}
@@ -431,13 +435,11 @@ export function VpsConfigurator({
                     ))}
                   </div>
                 </div>
-                {form.accessMethod === "ssh_key" ? (
+                {accessMethod === "ssh_key" ? (
                   <div className="grid gap-1.5 sm:col-span-2">
                     <Label htmlFor="vps-sshPublicKey">{t("form.sshKey")}</Label>
                     <Textarea
                       {...field("sshPublicKey")}
-                      value={form.sshPublicKey}
-                      onChange={(e) => set("sshPublicKey", e.target.value)}
                       className="min-h-24 font-mono text-xs"
                       spellCheck={false}
                       placeholder="ssh-ed25519 AAAA… you@laptop"
@@ -448,23 +450,12 @@ export function VpsConfigurator({
                 ) : null}
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-name">{t("form.name")}</Label>
-                  <Input
-                    {...field("name")}
-                    value={form.name}
-                    onChange={(e) => set("name", e.target.value)}
-                    autoComplete="name"
-                  />
+                  <Input {...field("name")} autoComplete="name" />
                   <FieldError id="vps-name-error" message={problem("name")} />
                 </div>
                 <div className="grid gap-1.5">
                   <Label htmlFor="vps-email">{t("form.email")}</Label>
-                  <Input
-                    {...field("email")}
-                    type="email"
-                    value={form.email}
-                    onChange={(e) => set("email", e.target.value)}
-                    autoComplete="email"
-                  />
+                  <Input {...field("email")} type="email" autoComplete="email" />
                   <FieldError id="vps-email-error" message={problem("email")} />
                 </div>
                 <div className="grid gap-1.5">
@@ -475,7 +466,7 @@ export function VpsConfigurator({
                     onChange={(e) => {
                       setPayCurrency(e.target.value as VpsPayableCurrency);
                       // The number is checked against the new currency's country on the next submit.
-                      setProblems(({ phoneNumber: _gone, ...rest }) => rest);
+                      clearErrors("phoneNumber");
                     }}
                   >
                     {VPS_PAYABLE_CURRENCIES.map((c) => (
@@ -491,20 +482,18 @@ export function VpsConfigurator({
                   country={paymentCountry(VPS_CURRENCY_COUNTRY[payCurrency].country)}
                   label={t("form.phone")}
                   hint={t("form.phoneHint")}
-                  error={problems.phoneNumber}
-                  inputProps={{ value: form.phoneNumber, onChange: (e) => set("phoneNumber", e.target.value) }}
+                  error={problems.phoneNumber?.message}
+                  inputProps={register("phoneNumber")}
                 />
-                {status === "error" ? (
+                {refused || failed ? (
                   <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-                    {Object.keys(problems).length ? t("form.error") : t("form.failed")}
+                    {refused ? t("form.error") : t("form.failed")}
                     {/* Choices above the form (plan, place, image, period) have no field of their own. */}
-                    {(["planId", "locationId", "imageId", "periodMonths"] as const)
-                      .map((key) => (problems[key] ? ` ${problem(key)}` : ""))
-                      .join("")}
+                    {CHOICE_FIELDS.map((key) => (problems[key] ? ` ${problem(key)}` : "")).join("")}
                   </p>
                 ) : null}
-                <Button type="submit" size="lg" className="sm:col-span-2" disabled={status === "sending"}>
-                  {status === "sending"
+                <Button type="submit" size="lg" className="sm:col-span-2" disabled={sending}>
+                  {sending
                     ? t("form.submitting")
                     : t("form.submit", { amount: formatPrice(payQuote.total, payCurrency) })}
                 </Button>

@@ -1,20 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Globe, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useForm, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { Link, useSearchParams } from "react-router";
 import {
   DOMAIN_ORDER_STATUSES,
   DomainOrderPage,
   DomainOrderStatus,
   DomainPriceSheet,
+  UpdateDomainRate,
+  UpdateTldPrice,
   type DomainRateItem,
   type TldPriceItem,
 } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input, Label } from "../../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
@@ -27,14 +32,7 @@ import {
   PanelSpinner,
   useSearchPage,
 } from "../../../features/admin/admin-ui.tsx";
-import {
-  adminRetry,
-  getJson,
-  queryString,
-  sendJson,
-  serverFieldMessages,
-  serverMessage,
-} from "../../../features/admin/api.ts";
+import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatRelative } from "../../../features/admin/format.ts";
 import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
@@ -42,6 +40,7 @@ import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/domains-admin.json";
 import type { Route } from "./+types/domains";
 import { paths } from "../../../lib/route-table.ts";
+import { applyServerFieldErrors } from "../../../lib/form.ts";
 import { Tabs } from "../../../components/ui/tabs.tsx";
 
 registerMessages("domainsAdmin", "en", messages);
@@ -200,34 +199,43 @@ function Orders() {
 
 const PRICE_FIELDS = ["register", "renew", "transfer"] as const;
 
+/** What staff type is text; the body is the contract's numbers. */
+const typedNumber = <T extends z.ZodType<number, number>>(contract: T) =>
+  z.string().trim().transform(Number).pipe(contract);
+const TldPriceForm = z.object({
+  register: typedNumber(UpdateTldPrice.shape.register),
+  renew: typedNumber(UpdateTldPrice.shape.renew),
+  transfer: typedNumber(UpdateTldPrice.shape.transfer),
+});
+const RateForm = z.object({ perUsd: typedNumber(UpdateDomainRate.shape.perUsd) });
+
+/** A refusal's words: the server's own message, or the catalog's for the contract's rule. */
+const refusal = (error: HookFieldError | undefined, words: string) =>
+  error ? (error.type === "server" ? error.message : words) : undefined;
+
 function TldRow({ item }: { item: TldPriceItem }) {
   const { t } = useTranslation("domainsAdmin");
   const queryClient = useQueryClient();
-  const [usd, setUsd] = useState(
-    () =>
-      Object.fromEntries(PRICE_FIELDS.map((f) => [f, String(item.usd[f])])) as Record<
-        (typeof PRICE_FIELDS)[number],
-        string
-      >,
-  );
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof TldPriceForm>, unknown, UpdateTldPrice>({
+    resolver: zodResolver(TldPriceForm),
+    reValidateMode: "onChange",
+    defaultValues: Object.fromEntries(PRICE_FIELDS.map((f) => [f, String(item.usd[f])])),
+  });
   const save = useMutation({
-    mutationFn: () =>
-      sendJson(
-        "PUT",
-        `/api/admin/domains/prices/${encodeURIComponent(item.tld)}`,
-        Object.fromEntries(PRICE_FIELDS.map((f) => [f, Number(usd[f])])),
-        DomainPriceSheet,
-      ),
+    mutationFn: (prices: UpdateTldPrice) =>
+      sendJson("PUT", `/api/admin/domains/prices/${encodeURIComponent(item.tld)}`, prices, DomainPriceSheet),
     onSuccess: (data) => {
-      setProblems({});
       queryClient.setQueryData(PRICE_KEY, data);
       toast({ title: t("prices.saved", { tld: item.tld }), variant: "success" });
     },
     onError: (error) => {
-      const fields = serverFieldMessages(error);
-      setProblems(fields);
-      toast({ title: Object.values(fields)[0] ?? serverMessage(error) ?? String(error), variant: "destructive" });
+      if (applyServerFieldErrors(error, setError, PRICE_FIELDS) === 0)
+        toast({ title: serverMessage(error) ?? String(error), variant: "destructive" });
     },
   });
   return (
@@ -240,18 +248,23 @@ function TldRow({ item }: { item: TldPriceItem }) {
           </span>
         ) : null}
       </th>
-      {PRICE_FIELDS.map((f) => (
-        <td key={f} className="px-2 py-3">
-          <Input
-            aria-label={`.${item.tld} ${t(`prices.${f}`)}`}
-            aria-invalid={problems[f] ? true : undefined}
-            inputMode="decimal"
-            className="h-9 w-24 tabular-nums"
-            value={usd[f]}
-            onChange={(e) => setUsd((u) => ({ ...u, [f]: e.target.value }))}
-          />
-        </td>
-      ))}
+      {PRICE_FIELDS.map((f) => {
+        const problem = refusal(errors[f], t("prices.priceInvalid"));
+        const errorId = `price-${item.tld}-${f}-error`;
+        return (
+          <td key={f} className="px-2 py-3 align-top">
+            <Input
+              aria-label={`.${item.tld} ${t(`prices.${f}`)}`}
+              aria-invalid={Boolean(problem)}
+              aria-describedby={problem ? errorId : undefined}
+              inputMode="decimal"
+              className="h-9 w-24 tabular-nums"
+              {...register(f)}
+            />
+            <FieldError id={errorId} message={problem} />
+          </td>
+        );
+      })}
       <td className="px-2 py-3 text-xs text-muted-foreground tabular-nums">
         {(["RWF", "UGX", "KES"] as const).map((c) => (
           <span key={c} className="block whitespace-nowrap">
@@ -264,7 +277,7 @@ function TldRow({ item }: { item: TldPriceItem }) {
           size="sm"
           variant="outline"
           disabled={save.isPending}
-          onClick={() => save.mutate()}
+          onClick={() => void handleSubmit((prices) => save.mutate(prices))()}
           aria-label={`${t("prices.save")} .${item.tld}`}
         >
           {t("prices.save")}
@@ -277,41 +290,53 @@ function TldRow({ item }: { item: TldPriceItem }) {
 function RateRow({ rate }: { rate: DomainRateItem }) {
   const { t } = useTranslation("domainsAdmin");
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(String(rate.perUsd));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof RateForm>, unknown, z.output<typeof RateForm>>({
+    resolver: zodResolver(RateForm),
+    reValidateMode: "onChange",
+    defaultValues: { perUsd: String(rate.perUsd) },
+  });
+  const problem = refusal(errors.perUsd, t("prices.rateInvalid"));
+  const fieldId = `rate-${rate.code}`;
   const save = useMutation({
-    mutationFn: () =>
-      sendJson("PUT", `/api/admin/domains/rates/${rate.code}`, { perUsd: Number(value) }, DomainPriceSheet),
+    mutationFn: (body: z.output<typeof RateForm>) =>
+      sendJson("PUT", `/api/admin/domains/rates/${rate.code}`, body, DomainPriceSheet),
     onSuccess: (data) => {
       queryClient.setQueryData(PRICE_KEY, data);
       toast({ title: t("prices.rateSaved", { code: rate.code }), variant: "success" });
     },
-    onError: (error) =>
-      toast({
-        title: Object.values(serverFieldMessages(error))[0] ?? serverMessage(error) ?? String(error),
-        variant: "destructive",
-      }),
+    onError: (error) => {
+      if (applyServerFieldErrors(error, setError, ["perUsd"]) === 0)
+        toast({ title: serverMessage(error) ?? String(error), variant: "destructive" });
+    },
   });
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={`rate-${rate.code}`}>{t("prices.perUsd", { code: rate.code })}</Label>
       <div className="flex gap-2">
         <Input
-          id={`rate-${rate.code}`}
+          id={fieldId}
           inputMode="decimal"
           className="h-9 w-32 tabular-nums"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? `${fieldId}-error` : undefined}
+          {...register("perUsd")}
         />
         <Button
           size="sm"
           variant="outline"
           disabled={save.isPending}
-          onClick={() => save.mutate()}
+          onClick={() => void handleSubmit((body) => save.mutate(body))()}
           aria-label={`${t("prices.save")} ${rate.code}`}
         >
           {t("prices.save")}
         </Button>
       </div>
+      <FieldError id={`${fieldId}-error`} message={problem} />
       <p className="text-xs text-muted-foreground">
         {t("prices.roundsTo", { step: formatAmount(rate.roundTo, rate.code) })}
       </p>

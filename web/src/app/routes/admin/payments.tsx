@@ -1,23 +1,28 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, Download, RefreshCw, SearchX, Send, X } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { useSearchParams } from "react-router";
 import { company } from "#content/company.ts";
 import {
   AdminTransaction,
   AdminTransactionDetail,
   PaymentCreated,
+  PayoutRequest,
   TRANSACTION_STATUSES,
   TransactionList,
   paymentCountries,
   paymentCountry,
+  paymentMessageCode,
+  paymentMessages as contractMessages,
   providerDisplayName,
-  type PaymentCountryCode,
 } from "#contracts/payments.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input, Label } from "../../../components/ui/field.tsx";
+import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
@@ -36,6 +41,7 @@ import { i18n, registerMessages } from "../../../i18n/index.ts";
 import paymentMessages from "../../../i18n/locales/en/payment.json";
 import messages from "../../../i18n/locales/en/payments-admin.json";
 import { cn } from "../../../lib/cn.ts";
+import { applyServerFieldErrors } from "../../../lib/form.ts";
 import type { Route } from "./+types/payments";
 
 registerMessages("paymentsAdmin", "en", messages);
@@ -154,60 +160,98 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-function PayoutForm() {
+/**
+ * What staff type for a payout; the currency is the chosen country's, and the body sent is the
+ * contract's PayoutRequest (the phone number as digits, an empty description left out).
+ */
+const PayoutForm = z
+  .object({
+    country: PayoutRequest.shape.country,
+    // Each field is checked here, so one empty field does not hide the others' problems.
+    phoneNumber: z
+      .string()
+      .transform((phone) => phone.replace(/\D/g, ""))
+      .pipe(PayoutRequest.shape.phoneNumber),
+    // Said here: an empty amount would otherwise be refused as "not a number" by the contract's union.
+    amount: z.string().trim().min(1, contractMessages.amountRequired),
+    description: z.string(),
+  })
+  .transform((form): PayoutRequest => ({
+    country: form.country,
+    phoneNumber: form.phoneNumber,
+    amount: form.amount,
+    currency: paymentCountry(form.country)?.currency ?? "",
+    ...(form.description ? { description: form.description } : {}),
+  }))
+  .pipe(PayoutRequest);
+type PayoutFormInput = z.input<typeof PayoutForm>;
+const payoutFields: Array<keyof PayoutFormInput> = ["country", "phoneNumber", "amount", "description"];
+
+function PayoutPanel() {
   const { t } = useTranslation("paymentsAdmin");
   const queryClient = useQueryClient();
-  const [country, setCountry] = useState<PaymentCountryCode>("RWA");
-  const [phoneNumber, setPhone] = useState("");
-  const [amount, setAmount] = useState("");
-  const [description, setDescription] = useState("");
-  const currency = paymentCountry(country)!.currency;
+  const {
+    register,
+    handleSubmit,
+    control,
+    resetField,
+    setError,
+    formState: { errors },
+  } = useForm<PayoutFormInput, unknown, z.output<typeof PayoutForm>>({
+    resolver: zodResolver(PayoutForm),
+    reValidateMode: "onChange",
+    defaultValues: { country: "RWA", phoneNumber: "", amount: "", description: "" },
+  });
+  const country = useWatch({ control, name: "country" });
+  /** The payment catalog's words for the contract's message; the server's own message as it came. */
+  const errorText = (error: HookFieldError | undefined): string | undefined => {
+    const code = paymentMessageCode(error?.message);
+    return code ? t(`validation.${code}`, { ns: "payment" }) : error?.message;
+  };
+  const fieldProps = (name: keyof PayoutFormInput) => {
+    const invalid = Boolean(errors[name]);
+    return {
+      "aria-invalid": invalid,
+      "aria-describedby": invalid ? `payout-${name}-error` : undefined,
+      ...register(name),
+    };
+  };
   const payout = useMutation({
-    mutationFn: () =>
-      sendJson(
-        "POST",
-        "/api/payouts",
-        {
-          phoneNumber: phoneNumber.replace(/\D/g, ""),
-          amount,
-          currency,
-          country,
-          description: description || undefined,
-        },
-        PaymentCreated,
-      ),
+    mutationFn: (body: z.output<typeof PayoutForm>) => sendJson("POST", "/api/payouts", body, PaymentCreated),
     onSuccess: (created) => {
       toast({
         title: t("payout.sent", { status: created.status }),
         description: created.transactionId,
         variant: "success",
       });
-      setAmount("");
+      resetField("amount");
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] });
     },
-    onError: (error) => toast({ title: t("payout.failed"), description: serverMessage(error), variant: "destructive" }),
+    onError: (error) => {
+      if (applyServerFieldErrors(error, setError, payoutFields) === 0)
+        toast({ title: t("payout.failed"), description: serverMessage(error), variant: "destructive" });
+    },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!payout.isPending) payout.mutate();
+  const submit = (body: z.output<typeof PayoutForm>) => {
+    if (!payout.isPending) payout.mutate(body);
   };
   return (
     <Panel title={t("payout.title")} description={t("payout.lead")}>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
         <div className="grid gap-1.5">
           <Label htmlFor="payout-country">{t("payout.country")}</Label>
-          <Select
-            compact
-            id="payout-country"
-            value={country}
-            onChange={(event) => setCountry(event.target.value as PaymentCountryCode)}
-          >
+          <Select compact id="payout-country" {...fieldProps("country")}>
             {paymentCountries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.flag} {c.code} ({c.currency})
               </option>
             ))}
           </Select>
+          <FieldError id="payout-country-error" message={errorText(errors.country)} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-phone">{t("payout.phone")}</Label>
@@ -215,11 +259,11 @@ function PayoutForm() {
             id="payout-phone"
             className="h-9!"
             inputMode="tel"
-            value={phoneNumber}
-            onChange={(e) => setPhone(e.target.value)}
-            placeholder={`${paymentCountry(country)!.prefix}783456789`}
-            required
+            placeholder={`${paymentCountry(country)?.prefix ?? ""}783456789`}
+            aria-required="true"
+            {...fieldProps("phoneNumber")}
           />
+          <FieldError id="payout-phoneNumber-error" message={errorText(errors.phoneNumber)} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-amount">{t("payout.amount")}</Label>
@@ -227,20 +271,15 @@ function PayoutForm() {
             id="payout-amount"
             className="h-9!"
             inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            required
+            aria-required="true"
+            {...fieldProps("amount")}
           />
+          <FieldError id="payout-amount-error" message={errorText(errors.amount)} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-description">{t("payout.description")}</Label>
-          <Input
-            id="payout-description"
-            className="h-9!"
-            maxLength={22}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+          <Input id="payout-description" className="h-9!" maxLength={22} {...fieldProps("description")} />
+          <FieldError id="payout-description-error" message={errorText(errors.description)} />
         </div>
         <Button type="submit" size="sm" disabled={payout.isPending}>
           <Send aria-hidden="true" />
@@ -498,7 +537,7 @@ export default function PaymentsAdminPage() {
         ) : null}
       </section>
 
-      <PayoutForm />
+      <PayoutPanel />
     </div>
   );
 }

@@ -1,12 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, ShieldAlert, UserSearch } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import {
+  ErasureConfirm,
   ErasureResult,
   OpenDeletionRequests,
   PERSON_DATA_SECTIONS,
   PersonData,
+  PersonQuery,
   type PersonDataSection,
 } from "#contracts/data-rights.ts";
 import { company } from "#content/company.ts";
@@ -24,16 +29,11 @@ import {
   PanelSpinner,
   describedBy,
 } from "../../../features/admin/admin-ui.tsx";
-import {
-  adminRetry,
-  getJson,
-  queryString,
-  sendJson,
-  serverFieldMessages,
-  serverMessage,
-} from "../../../features/admin/api.ts";
+import { adminRetry, getJson, isStatus, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
+import { useFieldErrorText } from "../../../features/admin/validation.ts";
+import { applyServerFieldErrors } from "../../../lib/form.ts";
 import { i18n } from "../../../i18n/index.ts";
 import type { Route } from "./+types/people";
 
@@ -103,15 +103,27 @@ function EraseDialog({
   onErased: (result: ErasureResult) => void;
 }) {
   const { t } = useTranslation("admin");
-  const [confirm, setConfirm] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof ErasureConfirm>, unknown, ErasureConfirm>({
+    resolver: zodResolver(ErasureConfirm),
+    reValidateMode: "onChange",
+    defaultValues: { confirm: "" },
+  });
   const erase = useMutation({
-    mutationFn: () => sendJson("POST", "/api/admin/people/erase", { ...search, confirm }, ErasureResult),
+    mutationFn: ({ confirm }: ErasureConfirm) =>
+      sendJson("POST", "/api/admin/people/erase", { ...search, confirm }, ErasureResult),
     onSuccess: (result) => {
-      setConfirm("");
+      reset();
       onErased(result);
     },
+    onError: (error) => applyServerFieldErrors(error, setError, ["confirm"]),
   });
-  const fieldError = erase.isError ? serverFieldMessages(erase.error).confirm : undefined;
+  const fieldError = useFieldErrorText("person")("confirm", errors.confirm);
   return (
     <AdminDialog
       open={open}
@@ -121,18 +133,15 @@ function EraseDialog({
     >
       <form
         className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          erase.mutate();
-        }}
+        noValidate
+        onSubmit={(event) => void handleSubmit((values) => erase.mutate(values))(event)}
       >
         <FormField id="erase-confirm" label={t("people.erase.confirmLabel")} error={fieldError}>
           <Input
             id="erase-confirm"
-            value={confirm}
             autoComplete="off"
-            onChange={(event) => setConfirm(event.target.value)}
             {...describedBy("erase-confirm", { error: fieldError })}
+            {...register("confirm")}
           />
         </FormField>
         {erase.isError && !fieldError ? <FormAlert message={serverMessage(erase.error) ?? t("people.failed")} /> : null}
@@ -227,7 +236,19 @@ function Results({ search, data }: { search: Search; data: PersonData }) {
 /** Data-protection rights, staff side: find a person by email or phone, export, and (admins) erase. */
 export default function PeoplePage() {
   const { t } = useTranslation("admin");
-  const [draft, setDraft] = useState<Search>({ email: "", phone: "" });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof PersonQuery>, unknown, PersonQuery>({
+    resolver: zodResolver(PersonQuery),
+    reValidateMode: "onChange",
+    defaultValues: { email: "", phone: "" },
+  });
+  const errorText = useFieldErrorText("person");
+  const fields = { email: errorText("email", errors.email), phone: errorText("phone", errors.phone) };
   const [search, setSearch] = useState<Search | null>(null);
   const person = useQuery({
     queryKey: ["/api/admin/people", search],
@@ -239,14 +260,15 @@ export default function PeoplePage() {
     enabled: search !== null,
     retry: adminRetry,
   });
-  const fields = person.isError ? serverFieldMessages(person.error) : {};
+  // The contract checked the search before it went; a refusal all the same goes under its field.
+  const refused = person.isError && isStatus(person.error, 400);
+  useEffect(() => {
+    if (person.error) applyServerFieldErrors(person.error, setError, ["email", "phone"]);
+  }, [person.error, setError]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSearch({ email: draft.email.trim(), phone: draft.phone.trim() });
-  }
+  const submit = (query: PersonQuery) => setSearch({ email: query.email ?? "", phone: query.phone ?? "" });
   function pick(email: string) {
-    setDraft({ email, phone: "" });
+    reset({ email, phone: "" });
     setSearch({ email, phone: "" });
   }
 
@@ -255,7 +277,7 @@ export default function PeoplePage() {
       <PageHeader title={t("people.title")} description={t("people.lead")} />
       <DeletionRequests onPick={pick} />
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void handleSubmit(submit)(event)}
         className="grid gap-4 rounded-xl border bg-card p-5 shadow-xs sm:grid-cols-[1fr_1fr_auto]"
         noValidate
       >
@@ -263,9 +285,8 @@ export default function PeoplePage() {
           <Input
             id="person-email"
             type="email"
-            value={draft.email}
-            onChange={(event) => setDraft({ ...draft, email: event.target.value })}
             {...describedBy("person-email", { error: fields.email })}
+            {...register("email")}
           />
         </FormField>
         <FormField
@@ -277,9 +298,8 @@ export default function PeoplePage() {
           <Input
             id="person-phone"
             type="tel"
-            value={draft.phone}
-            onChange={(event) => setDraft({ ...draft, phone: event.target.value })}
             {...describedBy("person-phone", { hint: true, error: fields.phone })}
+            {...register("phone")}
           />
         </FormField>
         <Button type="submit" className="self-start sm:mt-6">
@@ -292,7 +312,7 @@ export default function PeoplePage() {
       ) : person.isPending ? (
         <PanelSpinner />
       ) : person.isError ? (
-        Object.keys(fields).length ? null : (
+        refused ? null : (
           <LoadError error={person.error} onRetry={() => void person.refetch()} />
         )
       ) : (
