@@ -20,7 +20,7 @@ export function positive(column: PgColumn) {
   return check(`${getTableName(column.table)}_${column.name}_positive`, sql`${column} > 0`);
 }
 
-/** A CHECK that an integer flag is 0 or 1 (until it becomes a boolean; see docs/decisions/0033). */
+/** A CHECK that an integer flag is 0 or 1 (until it becomes a boolean; see docs/decisions/0034). */
 export function flag(column: PgColumn) {
   return check(`${getTableName(column.table)}_${column.name}_flag`, sql`${column} in (0, 1)`);
 }

@@ -29,7 +29,7 @@ const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journ
 
 /** Migrations 0000-0008: the schema of the site as it ran before the orders round. */
 const LAST_RELEASED = 9;
-/** Migrations 0000-0019: the schema before the database checked what it stores (docs/decisions/0033). */
+/** Migrations 0000-0019: the schema before the database checked what it stores (docs/decisions/0034). */
 const BEFORE_CONSTRAINTS = journal.entries.findIndex((e) => e.tag === "0019_staff_two_factor") + 1;
 
 /** Amounts as the code and pawaPay write them, the awkward ones included: scale and digits must survive. */

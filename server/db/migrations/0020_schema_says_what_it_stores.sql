@@ -3,7 +3,7 @@
 -- Every new constraint is added NOT VALID: it holds for every row written from now on, whatever the
 -- rows already stored hold, so the migration never fails on old data. The block at the end then
 -- validates each one the stored rows satisfy; one they do not stays NOT VALID (still enforced on
--- writes) and a WARNING names it. See docs/decisions/0033-schema-constraints.md.
+-- writes) and a WARNING names it. See docs/decisions/0034-schema-constraints.md.
 ALTER TABLE "domain_currency_rates" ALTER COLUMN "per_usd" SET DATA TYPE numeric USING "per_usd"::numeric;--> statement-breakpoint
 ALTER TABLE "domain_orders" ALTER COLUMN "amount" SET DATA TYPE numeric USING "amount"::numeric;--> statement-breakpoint
 ALTER TABLE "domain_tld_prices" ALTER COLUMN "register" SET DATA TYPE numeric USING "register"::numeric;--> statement-breakpoint
