@@ -62,7 +62,8 @@ export type AdvisorResult = z.infer<typeof AdvisorResult>;
 
 /* ---------------------------------------------------------------- Saved projects */
 
-export const ProjectStatus = z.enum(["new", "contacted", "proposal-sent", "won", "lost"]);
+export const PROJECT_STATUSES = ["new", "contacted", "proposal-sent", "won", "lost"] as const;
+export const ProjectStatus = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
 export const SaveProject = z.object({ answers: AdvisorAnswers });

@@ -318,7 +318,8 @@ export function tldProblem(label: string, unicodeLabel: string, rule: TldRule): 
 
 /* ---------------------------------------------------------------- API shapes */
 
-export const DomainState = z.enum(["available", "registered", "unknown"]);
+export const DOMAIN_STATES = ["available", "registered", "unknown"] as const;
+export const DomainState = z.enum(DOMAIN_STATES);
 export type DomainState = z.infer<typeof DomainState>;
 
 /**

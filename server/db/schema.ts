@@ -1,4 +1,6 @@
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ORDER_STEP_STATUSES } from "#contracts/orders.ts";
+import { oneOf } from "./checks.ts";
 
 /** People who sign in to the admin area. Usernames are stored lower-case. */
 export const staffUsers = pgTable(
@@ -20,7 +22,7 @@ export const staffUsers = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("staff_users_username_idx").on(t.username)],
+  (t) => [uniqueIndex("staff_users_username_idx").on(t.username), oneOf(t.role)],
 );
 
 /** Who did what, when and from where: every staff action that changes something. */
@@ -66,7 +68,7 @@ export const orderSteps = pgTable(
     fulfiller: text("fulfiller").notNull(),
     /** What: "clone", "start", "domain:create", "refund"... */
     action: text("action").notNull(),
-    status: text("status", { enum: ["running", "succeeded", "failed", "manual"] }).notNull(),
+    status: text("status", { enum: ORDER_STEP_STATUSES }).notNull(),
     /** The outside system's answer in its own words (a task's exit status, a result code and message). */
     answer: text("answer"),
     /** Structured details for the fulfiller itself (ids, task handles) and for staff (raw answers). */
@@ -76,5 +78,5 @@ export const orderSteps = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("order_steps_order_idx").on(t.orderType, t.orderId, t.id)],
+  (t) => [index("order_steps_order_idx").on(t.orderType, t.orderId, t.id), oneOf(t.status)],
 );

@@ -1,5 +1,6 @@
 import { bigserial, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_KINDS } from "#contracts/orders.ts";
+import { oneOf } from "../db/checks.ts";
 
 /**
  * An order table's history (each status change and staff note, oldest first). VPS and domain
@@ -20,6 +21,6 @@ export function orderEventsTable<Name extends string>(name: Name, orderId: () =>
       actorUsername: text("actor_username"),
       createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [index(`${name}_order_idx`).on(t.orderId, t.id)],
+    (t) => [index(`${name}_order_idx`).on(t.orderId, t.id), oneOf(t.kind)],
   );
 }

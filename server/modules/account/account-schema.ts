@@ -1,4 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { languages } from "#contracts/languages.ts";
+import { oneOf } from "#server/db/checks.ts";
 
 /**
  * Sign-in links emailed to customers. Only a SHA-256 of the link's random token is stored, so a
@@ -44,9 +46,9 @@ export const customerDeletionRequests = pgTable(
     id: uuid("id").primaryKey(),
     /** Lower-case. */
     email: text("email").notNull(),
-    language: text("language").notNull().default("en"),
+    language: text("language", { enum: languages }).notNull().default("en"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("customer_deletion_requests_email_idx").on(t.email)],
+  (t) => [index("customer_deletion_requests_email_idx").on(t.email), oneOf(t.language)],
 );

@@ -1,5 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { contactEnquiries } from "../contact/contact-schema.ts";
+import { PROJECT_STATUSES } from "#contracts/advisor.ts";
+import { oneOf } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
 
 /** Plans saved from the tech stack advisor; the id is the unguessable part of the share link. */
@@ -9,7 +11,7 @@ export const advisorProjects = pgTable(
     id: text("id").primaryKey(),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull(),
     recommendations: jsonb("recommendations").$type<unknown[]>().notNull(),
-    status: text("status", { enum: ["new", "contacted", "proposal-sent", "won", "lost"] })
+    status: text("status", { enum: PROJECT_STATUSES })
       .notNull()
       .default("new"),
     contactName: text("contact_name"),
@@ -22,7 +24,11 @@ export const advisorProjects = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("advisor_projects_created_idx").on(t.createdAt), index("advisor_projects_status_idx").on(t.status)],
+  (t) => [
+    index("advisor_projects_created_idx").on(t.createdAt),
+    index("advisor_projects_status_idx").on(t.status),
+    oneOf(t.status),
+  ],
 );
 
 /** Staff notes on a saved plan. */

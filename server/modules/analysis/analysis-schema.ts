@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { oneOf } from "#server/db/checks.ts";
 
 /**
  * Website analysis runs (speed, SEO, security). The id is random and unguessable: it is the
@@ -24,5 +25,6 @@ export const analysisReports = pgTable(
   (t) => [
     index("analysis_reports_url_idx").on(t.kind, t.url, t.createdAt),
     index("analysis_reports_host_idx").on(t.host, t.createdAt),
+    oneOf(t.kind),
   ],
 );

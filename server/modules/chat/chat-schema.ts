@@ -1,5 +1,9 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { languages } from "#contracts/languages.ts";
+import { HANDOVER_OUTCOMES } from "#contracts/reports.ts";
+import { oneOf } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
+import { contactEnquiries } from "../contact/contact-schema.ts";
 
 /**
  * Live chat sessions. The id is the client's sessionId; browser_hash binds it to the browser that
@@ -24,10 +28,10 @@ export const chatSessions = pgTable(
     pollPrompt: text("poll_prompt"),
     pollSource: text("poll_source", { enum: ["assistant", "agent"] }),
     summary: text("summary").notNull().default(""),
-    enquiryId: uuid("enquiry_id"),
+    enquiryId: uuid("enquiry_id").references(() => contactEnquiries.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     /** The visitor's site language: what the server writes into the chat later (queue, timeouts, agents joining) is in it. */
-    language: text("language").notNull().default("en"),
+    language: text("language", { enum: languages }).notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
@@ -36,6 +40,9 @@ export const chatSessions = pgTable(
     index("chat_sessions_state_idx").on(t.state, t.waitDeadline),
     index("chat_sessions_agent_idx").on(t.assignedAgentId, t.state),
     index("chat_sessions_last_message_idx").on(t.lastMessageAt),
+    oneOf(t.state),
+    oneOf(t.pollSource),
+    oneOf(t.language),
   ],
 );
 
@@ -60,6 +67,7 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_session_idx").on(t.sessionId, t.createdAt),
     uniqueIndex("chat_messages_client_id_idx").on(t.sessionId, t.clientMessageId),
+    oneOf(t.role),
   ],
 );
 
@@ -79,15 +87,19 @@ export const chatEvents = pgTable(
 );
 
 /** Agent availability: only online agents whose console is connected are offered chats. */
-export const chatAgentPresence = pgTable("chat_agent_presence", {
-  staffId: uuid("staff_id")
-    .primaryKey()
-    .references(() => staffUsers.id, { onDelete: "cascade" }),
-  status: text("status", { enum: ["online", "away"] })
-    .notNull()
-    .default("away"),
-  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const chatAgentPresence = pgTable(
+  "chat_agent_presence",
+  {
+    staffId: uuid("staff_id")
+      .primaryKey()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["online", "away"] })
+      .notNull()
+      .default("away"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf(t.status)],
+);
 
 /**
  * Every time a visitor asked for a person, and how it ended: accepted by an agent (and when that
@@ -101,7 +113,7 @@ export const chatHandovers = pgTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => chatSessions.id, { onDelete: "cascade" }),
-    outcome: text("outcome", { enum: ["waiting", "accepted", "timed_out", "cancelled", "unavailable"] })
+    outcome: text("outcome", { enum: HANDOVER_OUTCOMES })
       .notNull()
       .default("waiting"),
     agentId: uuid("agent_id").references(() => staffUsers.id, { onDelete: "set null" }),
@@ -112,5 +124,6 @@ export const chatHandovers = pgTable(
   (t) => [
     index("chat_handovers_session_idx").on(t.sessionId, t.requestedAt),
     index("chat_handovers_requested_idx").on(t.requestedAt),
+    oneOf(t.outcome),
   ],
 );

@@ -1,4 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ENQUIRY_STATUSES } from "#contracts/account.ts";
+import { oneOf } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
 
 /** Contact enquiries from the public form. Nothing accepted is ever deleted by the app. */
@@ -11,7 +13,7 @@ export const contactEnquiries = pgTable(
     email: text("email").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ["new", "contacted", "qualified", "won", "lost"] })
+    status: text("status", { enum: ENQUIRY_STATUSES })
       .notNull()
       .default("new"),
     assigneeId: uuid("assignee_id").references(() => staffUsers.id, { onDelete: "set null" }),
@@ -21,7 +23,10 @@ export const contactEnquiries = pgTable(
     source: text("source", { enum: ["form", "chat", "advisor", "analysis"] })
       .notNull()
       .default("form"),
-    /** The website analysis report the visitor asked for help with, when they came from one. */
+    /**
+     * The website analysis report the visitor asked for help with, as their page sent it: not a key
+     * (the enquiry is taken even when no such report is stored, and keeps it when reports are purged).
+     */
     analysisReportId: text("analysis_report_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +34,8 @@ export const contactEnquiries = pgTable(
   (t) => [
     index("contact_enquiries_created_at_idx").on(t.createdAt),
     index("contact_enquiries_status_idx").on(t.status, t.createdAt),
+    oneOf(t.status),
+    oneOf(t.source),
   ],
 );
 

@@ -1,4 +1,8 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DOMAIN_ORDER_LANGUAGES, DOMAIN_ORDER_STATUSES } from "#contracts/domain-orders.ts";
+import { DOMAIN_STATES } from "#contracts/domains.ts";
+import { oneOf, positive } from "#server/db/checks.ts";
+import { paymentTransactions } from "../payments/payments-schema.ts";
 import { orderEventsTable } from "#server/lib/order-events-schema.ts";
 
 /**
@@ -12,9 +16,9 @@ export const domainOrders = pgTable(
     id: uuid("id").primaryKey(),
     reference: text("reference").notNull(),
     accessToken: text("access_token").notNull(),
-    status: text("status").notNull(),
+    status: text("status", { enum: DOMAIN_ORDER_STATUSES }).notNull(),
     /** The customer's language: the order's emails are written in it. */
-    language: text("language", { enum: ["en", "fr", "sw", "rw"] })
+    language: text("language", { enum: DOMAIN_ORDER_LANGUAGES })
       .notNull()
       .default("en"),
     /** A-label, lower-case: "xn--caf-dma.com". */
@@ -33,13 +37,13 @@ export const domainOrders = pgTable(
     /** ISO 3166-1 alpha-2. */
     country: text("country").notNull(),
     currency: text("currency").notNull(),
-    amount: text("amount").notNull(),
+    amount: numeric("amount").notNull(),
     /** First year, renewal and total as charged, so later price changes do not rewrite the order. */
     quote: jsonb("quote").notNull(),
-    paymentTransactionId: uuid("payment_transaction_id"),
+    paymentTransactionId: uuid("payment_transaction_id").references(() => paymentTransactions.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The second availability check, after payment: available | registered | unknown. */
-    recheckState: text("recheck_state"),
+    recheckState: text("recheck_state", { enum: DOMAIN_STATES }),
     recheckedAt: timestamp("rechecked_at", { withTimezone: true }),
     registrar: text("registrar"),
     /**
@@ -63,6 +67,11 @@ export const domainOrders = pgTable(
     uniqueIndex("domain_orders_reference_idx").on(t.reference),
     index("domain_orders_status_idx").on(t.status, t.createdAt),
     index("domain_orders_domain_idx").on(t.domainName),
+    oneOf(t.status),
+    oneOf(t.language),
+    oneOf(t.recheckState),
+    oneOf(t.registryWait),
+    positive(t.amount),
   ],
 );
 
@@ -70,19 +79,27 @@ export const domainOrders = pgTable(
 export const domainOrderEvents = orderEventsTable("domain_order_events", () => domainOrders.id);
 
 /** Staff changes to a TLD's prices, US dollars per year; content/domains.ts holds the defaults. */
-export const domainTldPrices = pgTable("domain_tld_prices", {
-  tld: text("tld").primaryKey(),
-  register: text("register").notNull(),
-  renew: text("renew").notNull(),
-  transfer: text("transfer").notNull(),
-  updatedBy: text("updated_by"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const domainTldPrices = pgTable(
+  "domain_tld_prices",
+  {
+    tld: text("tld").primaryKey(),
+    register: numeric("register").notNull(),
+    renew: numeric("renew").notNull(),
+    transfer: numeric("transfer").notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [positive(t.register), positive(t.renew), positive(t.transfer)],
+);
 
 /** Staff changes to the exchange rates domain prices are shown and charged in (units per US dollar). */
-export const domainCurrencyRates = pgTable("domain_currency_rates", {
-  code: text("code").primaryKey(),
-  perUsd: text("per_usd").notNull(),
-  updatedBy: text("updated_by"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const domainCurrencyRates = pgTable(
+  "domain_currency_rates",
+  {
+    code: text("code").primaryKey(),
+    perUsd: numeric("per_usd").notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [positive(t.perUsd)],
+);

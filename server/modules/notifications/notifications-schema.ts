@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { oneOf } from "#server/db/checks.ts";
 
 /**
  * Transactional outbox for email: a row is written in the same transaction as the thing it
@@ -23,5 +24,5 @@ export const outboxEmails = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt), oneOf(t.status)],
 );

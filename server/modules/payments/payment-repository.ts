@@ -171,7 +171,7 @@ export interface ListFilters {
 function whereOf(filters: ListFilters): SQL | undefined {
   const t = paymentTransactions;
   const conditions: Array<SQL | undefined> = [
-    filters.status ? eq(t.status, filters.status) : undefined,
+    filters.status ? eq(t.status, filters.status as TransactionRow["status"]) : undefined,
     filters.kind ? eq(t.kind, filters.kind as TransactionRow["kind"]) : undefined,
     filters.country ? eq(t.country, filters.country) : undefined,
     filters.currency ? eq(t.currency, filters.currency) : undefined,

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { languages } from "#contracts/languages.ts";
+import { TRANSACTION_STATUSES } from "#contracts/payments.ts";
+import { flag, oneOf, positive } from "#server/db/checks.ts";
 import { staffUsers } from "#server/db/schema.ts";
 
 /**
@@ -13,9 +28,10 @@ export const paymentTransactions = pgTable(
     id: uuid("id").primaryKey(),
     kind: text("kind", { enum: ["deposit", "payout", "refund"] }).notNull(),
     flow: text("flow", { enum: ["payment_page", "direct"] }).notNull(),
-    status: text("status").notNull(),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
     providerStatus: text("provider_status"),
-    amount: text("amount").notNull(),
+    /** The decimal string pawaPay is sent and answers with ("1000", "12.50"): numeric keeps it exactly as written. */
+    amount: numeric("amount").notNull(),
     currency: text("currency").notNull(),
     country: text("country").notNull(),
     phoneNumber: text("phone_number").notNull(),
@@ -25,15 +41,15 @@ export const paymentTransactions = pgTable(
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
     /** A refund: the deposit it gives back (at most one refund not FAILED per deposit). */
-    refundOf: uuid("refund_of"),
+    refundOf: uuid("refund_of").references((): AnyPgColumn => paymentTransactions.id),
     /** "live" (pawaPay) or "test" (the built-in test provider). */
-    mode: text("mode").notNull(),
+    mode: text("mode", { enum: ["live", "test"] }).notNull(),
     orderType: text("order_type"),
     orderRef: text("order_ref"),
     /** Where the receipt goes (the order's email for order payments); the account lists payments by it. */
     email: text("email"),
     /** The payer's site language: their receipt email and return page are in it. */
-    language: text("language"),
+    language: text("language", { enum: languages }),
     createdBy: uuid("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     checkAttempts: integer("check_attempts").notNull().default(0),
@@ -53,6 +69,12 @@ export const paymentTransactions = pgTable(
     uniqueIndex("payment_transactions_one_refund_idx")
       .on(t.refundOf)
       .where(sql`${t.kind} = 'refund' and ${t.status} <> 'FAILED'`),
+    oneOf(t.kind),
+    oneOf(t.flow),
+    oneOf(t.status),
+    oneOf(t.mode),
+    oneOf(t.language),
+    positive(t.amount),
   ],
 );
 
@@ -71,5 +93,5 @@ export const paymentEvents = pgTable(
     raw: jsonb("raw"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("payment_events_transaction_idx").on(t.transactionId, t.id)],
+  (t) => [index("payment_events_transaction_idx").on(t.transactionId, t.id), flag(t.applied)],
 );

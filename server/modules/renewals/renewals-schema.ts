@@ -1,4 +1,8 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { languages } from "#contracts/languages.ts";
+import { RENEWAL_KINDS, RENEWAL_STATUSES } from "#contracts/renewals.ts";
+import { oneOf, positive } from "#server/db/checks.ts";
+import { paymentTransactions } from "../payments/payments-schema.ts";
 
 /**
  * Renewals the customer paid (or is paying) from their account: a domain for some years, a server
@@ -11,7 +15,7 @@ export const renewalOrders = pgTable(
   {
     id: uuid("id").primaryKey(),
     reference: text("reference").notNull(),
-    targetKind: text("target_kind", { enum: ["domain", "vps"] }).notNull(),
+    targetKind: text("target_kind", { enum: RENEWAL_KINDS }).notNull(),
     /** The domain order or VPS order renewed. */
     targetId: uuid("target_id").notNull(),
     /** The domain name or hostname, as the customer saw it. */
@@ -20,11 +24,11 @@ export const renewalOrders = pgTable(
     period: integer("period").notNull(),
     email: text("email").notNull(),
     phoneNumber: text("phone_number").notNull(),
-    language: text("language").notNull().default("en"),
+    language: text("language", { enum: languages }).notNull().default("en"),
     currency: text("currency").notNull(),
-    amount: text("amount").notNull(),
-    status: text("status").notNull(),
-    paymentTransactionId: uuid("payment_transaction_id"),
+    amount: numeric("amount").notNull(),
+    status: text("status", { enum: RENEWAL_STATUSES }).notNull(),
+    paymentTransactionId: uuid("payment_transaction_id").references(() => paymentTransactions.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
@@ -39,6 +43,10 @@ export const renewalOrders = pgTable(
     uniqueIndex("renewal_orders_reference_idx").on(t.reference),
     index("renewal_orders_target_idx").on(t.targetKind, t.targetId),
     index("renewal_orders_status_idx").on(t.status),
+    oneOf(t.targetKind),
+    oneOf(t.status),
+    oneOf(t.language),
+    positive(t.amount),
   ],
 );
 
@@ -52,12 +60,12 @@ export const renewalNotices = pgTable(
   "renewal_notices",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    targetKind: text("target_kind", { enum: ["domain", "vps"] }).notNull(),
+    targetKind: text("target_kind", { enum: RENEWAL_KINDS }).notNull(),
     targetId: uuid("target_id").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** "remind-30", "remind-7", "remind-1", "expired". */
     notice: text("notice").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("renewal_notices_once_idx").on(t.targetKind, t.targetId, t.expiresAt, t.notice)],
+  (t) => [uniqueIndex("renewal_notices_once_idx").on(t.targetKind, t.targetId, t.expiresAt, t.notice), oneOf(t.targetKind)],
 );

@@ -1,4 +1,8 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { languages } from "#contracts/languages.ts";
+import { VPS_ORDER_STATUSES } from "#contracts/vps.ts";
+import { flag, oneOf, positive } from "#server/db/checks.ts";
+import { paymentTransactions } from "../payments/payments-schema.ts";
 import { orderEventsTable } from "#server/lib/order-events-schema.ts";
 
 /**
@@ -12,7 +16,7 @@ export const vpsOrders = pgTable(
     id: uuid("id").primaryKey(),
     reference: text("reference").notNull(),
     accessToken: text("access_token").notNull(),
-    status: text("status").notNull(),
+    status: text("status", { enum: VPS_ORDER_STATUSES }).notNull(),
     planId: text("plan_id").notNull(),
     /** The plan as sold (name and resources), so later catalogue edits do not rewrite old orders. */
     plan: jsonb("plan").notNull(),
@@ -21,7 +25,7 @@ export const vpsOrders = pgTable(
     periodMonths: integer("period_months").notNull(),
     addons: jsonb("addons").notNull(),
     currency: text("currency").notNull(),
-    amount: text("amount").notNull(),
+    amount: numeric("amount").notNull(),
     quote: jsonb("quote").notNull(),
     hostname: text("hostname").notNull(),
     accessMethod: text("access_method", { enum: ["ssh_key", "password"] }).notNull(),
@@ -34,7 +38,7 @@ export const vpsOrders = pgTable(
     credentialsCiphertext: text("credentials_ciphertext"),
     credentialsRevealedAt: timestamp("credentials_revealed_at", { withTimezone: true }),
     provisioner: text("provisioner"),
-    paymentTransactionId: uuid("payment_transaction_id"),
+    paymentTransactionId: uuid("payment_transaction_id").references(() => paymentTransactions.id),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** When staff confirmed the server's deletion (after the retention period). */
@@ -50,7 +54,7 @@ export const vpsOrders = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     ipAddress: text("ip_address"),
     /** The customer's site language when ordering: their emails and order links are in it. */
-    language: text("language").notNull().default("en"),
+    language: text("language", { enum: languages }).notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +64,10 @@ export const vpsOrders = pgTable(
     index("vps_orders_status_idx").on(t.status, t.createdAt),
     index("vps_orders_expires_idx").on(t.expiresAt),
     index("vps_orders_provision_due_idx").on(t.provisionDueAt),
+    oneOf(t.status),
+    oneOf(t.accessMethod),
+    oneOf(t.language),
+    positive(t.amount),
   ],
 );
 
@@ -67,12 +75,16 @@ export const vpsOrders = pgTable(
 export const vpsOrderEvents = orderEventsTable("vps_order_events", () => vpsOrders.id);
 
 /** Staff changes to the catalogue's prices (plans and add-ons); content/vps.ts holds the defaults. */
-export const vpsPriceOverrides = pgTable("vps_price_overrides", {
-  itemId: text("item_id").primaryKey(),
-  kind: text("kind", { enum: ["plan", "addon"] }).notNull(),
-  monthly: jsonb("monthly").notNull(),
-  /** 0: the plan is withdrawn from sale (existing orders keep it). */
-  active: integer("active").notNull().default(1),
-  updatedBy: text("updated_by"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const vpsPriceOverrides = pgTable(
+  "vps_price_overrides",
+  {
+    itemId: text("item_id").primaryKey(),
+    kind: text("kind", { enum: ["plan", "addon"] }).notNull(),
+    monthly: jsonb("monthly").notNull(),
+    /** 0: the plan is withdrawn from sale (existing orders keep it). */
+    active: integer("active").notNull().default(1),
+    updatedBy: text("updated_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf(t.kind), flag(t.active)],
+);
