@@ -6,7 +6,7 @@ import {
   ConsoleStreamEvent,
   type ConsoleStreamEvent as ConsoleEvent,
 } from "#contracts/chat.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
 
 export const queueKey = ["/api/admin/chats/queue"] as const;
 export const detailKey = (id: string) => ["/api/admin/chats", id] as const;
@@ -64,3 +64,7 @@ export function openConsoleStream(onEvent: (event: ConsoleEvent) => void, onOpen
     source?.close();
   };
 }
+
+/** A failed console call in words: the server's message, or the error itself. */
+export const errorText = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage() ?? error.message) : String(error);
