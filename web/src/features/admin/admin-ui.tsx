@@ -1,4 +1,13 @@
-import { ChevronLeft, ChevronRight, RotateCw, ShieldOff, X, type LucideIcon } from "lucide-react";
+import {
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  FileQuestion,
+  RotateCw,
+  ShieldOff,
+  X,
+  type LucideIcon,
+} from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -227,6 +236,52 @@ export function PanelSpinner({ className }: { className?: string }) {
     <div role="status" className={cn("flex items-center justify-center py-16", className)}>
       <Spinner className="size-6" />
       <span className="sr-only">{t("common.loading")}</span>
+    </div>
+  );
+}
+
+/** The link above a record's page back to the list it came from. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        "inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm font-medium",
+        "text-muted-foreground transition-colors hover:text-foreground",
+      )}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * What a record's page shows until its record is there: a spinner while it loads; "not found"
+ * (a malformed or unknown id) or the load error with a retry, under the link back to the list.
+ * Null once the record has loaded.
+ */
+export function RecordFallback({
+  query,
+  back,
+  notFound,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  back: ReactNode;
+  notFound: { title: ReactNode; body?: ReactNode };
+}): ReactNode {
+  if (query.isPending) return <PanelSpinner className="min-h-[50vh]" />;
+  if (!query.isError) return null;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      {back}
+      <Panel>
+        {isStatus(query.error, 404) || isStatus(query.error, 400) ? (
+          <EmptyState icon={FileQuestion} title={notFound.title} body={notFound.body} />
+        ) : (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </Panel>
     </div>
   );
 }

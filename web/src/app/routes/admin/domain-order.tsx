@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -10,15 +10,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
-import { EmptyState, LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
-import {
-  adminRetry,
-  getJson,
-  isStatus,
-  sendJson,
-  serverFieldMessages,
-  serverMessage,
-} from "../../../features/admin/api.ts";
+import { PageHeader, Panel, BackLink, RecordFallback } from "../../../features/admin/admin-ui.tsx";
+import { adminRetry, getJson, sendJson, serverFieldMessages, serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { OrderFulfilmentPanel } from "../../../features/admin/order-fulfilment.tsx";
 import { OrderHistory } from "../../../features/admin/order-history.tsx";
@@ -294,28 +287,8 @@ export default function DomainOrderAdminPage() {
     queryFn: () => getJson(`/api/admin/domains/orders/${encodeURIComponent(id)}`, DomainOrderDetail),
     retry: adminRetry,
   });
-  const back = (
-    <Link
-      to={paths.adminDomains()}
-      className="mb-2 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {t("order.back")}
-    </Link>
-  );
-  if (order.isPending) return <PanelSpinner />;
-  if (order.isError) {
-    if (isStatus(order.error, 404) || isStatus(order.error, 400))
-      return (
-        <div>
-          {back}
-          <Panel>
-            <EmptyState icon={ArrowLeft} title={t("order.notFound")} />
-          </Panel>
-        </div>
-      );
-    return <LoadError error={order.error} onRetry={() => void order.refetch()} />;
-  }
+  const back = <BackLink to={paths.adminDomains()}>{t("order.back")}</BackLink>;
+  if (!order.isSuccess) return <RecordFallback query={order} back={back} notFound={{ title: t("order.notFound") }} />;
   const o = order.data;
   const currency = o.quote.currency as DomainCurrency;
   const r = o.registrant;

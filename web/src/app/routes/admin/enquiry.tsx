@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileQuestion, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
 import {
   AddEnquiryNote,
   Assignees,
@@ -18,7 +18,7 @@ import { Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { actionLabel, changeLine } from "../../../features/admin/audit-format.ts";
-import { EmptyState, LoadError, Panel, PanelSpinner, StatusBadge } from "../../../features/admin/admin-ui.tsx";
+import { Panel, StatusBadge, BackLink, RecordFallback } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isNetworkError, isStatus, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
@@ -27,7 +27,6 @@ import { NotesPanel } from "../../../features/admin/notes-panel.tsx";
 import { i18n } from "../../../i18n/index.ts";
 import type { Route } from "./+types/enquiry";
 import { paths } from "../../../lib/route-table.ts";
-import { cn } from "../../../lib/cn.ts";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({
@@ -96,34 +95,12 @@ export default function EnquiryPage() {
     },
   });
 
-  const back = (
-    <Link
-      to={backTo}
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-md text-sm font-medium",
-        "text-muted-foreground transition-colors hover:text-foreground",
-      )}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t("enquiry.back")}
-    </Link>
-  );
+  const back = <BackLink to={backTo}>{t("enquiry.back")}</BackLink>;
 
-  if (enquiry.isPending) return <PanelSpinner className="min-h-[50vh]" />;
-  if (enquiry.isError) {
+  if (!enquiry.isSuccess)
     return (
-      <div className="grid gap-6">
-        {back}
-        <Panel>
-          {isStatus(enquiry.error, 404) || isStatus(enquiry.error, 400) ? (
-            <EmptyState icon={FileQuestion} title={t("notFound.title")} body={t("notFound.body")} />
-          ) : (
-            <LoadError error={enquiry.error} onRetry={() => void enquiry.refetch()} />
-          )}
-        </Panel>
-      </div>
+      <RecordFallback query={enquiry} back={back} notFound={{ title: t("notFound.title"), body: t("notFound.body") }} />
     );
-  }
 
   const data = enquiry.data;
   const pending = update.isPending ? update.variables : undefined;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, FileQuestion, Inbox, Mail } from "lucide-react";
+import { ExternalLink, Inbox, Mail } from "lucide-react";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
@@ -12,7 +12,7 @@ import { Label } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import { actionLabel, changeLine } from "../../../features/admin/audit-format.ts";
-import { EmptyState, LoadError, Panel, PanelSpinner, ProjectStatusBadge } from "../../../features/admin/admin-ui.tsx";
+import { Panel, ProjectStatusBadge, BackLink, RecordFallback } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, isNetworkError, isStatus, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
@@ -23,7 +23,6 @@ import { i18n, registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/advisor.json";
 import type { Route } from "./+types/project";
 import { paths } from "../../../lib/route-table.ts";
-import { cn } from "../../../lib/cn.ts";
 
 // The plan and the visitor's answers read in the advisor's own words.
 registerMessages("advisor", "en", messages);
@@ -193,35 +192,16 @@ export default function ProjectPage() {
     },
   });
 
-  const back = (
-    <Link
-      to={backTo}
-      className={cn(
-        "inline-flex items-center gap-1.5 justify-self-start rounded-md text-sm",
-        "font-medium text-muted-foreground transition-colors",
-        "hover:text-foreground",
-      )}
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t("project.back")}
-    </Link>
-  );
+  const back = <BackLink to={backTo}>{t("project.back")}</BackLink>;
 
-  if (project.isPending) return <PanelSpinner className="min-h-[50vh]" />;
-  if (project.isError) {
+  if (!project.isSuccess)
     return (
-      <div className="grid grid-cols-1 gap-6">
-        {back}
-        <Panel>
-          {isStatus(project.error, 404) || isStatus(project.error, 400) ? (
-            <EmptyState icon={FileQuestion} title={t("project.notFoundTitle")} body={t("project.notFoundBody")} />
-          ) : (
-            <LoadError error={project.error} onRetry={() => void project.refetch()} />
-          )}
-        </Panel>
-      </div>
+      <RecordFallback
+        query={project}
+        back={back}
+        notFound={{ title: t("project.notFoundTitle"), body: t("project.notFoundBody") }}
+      />
     );
-  }
 
   const data = project.data;
   const pending = update.isPending ? update.variables : undefined;
