@@ -11,9 +11,7 @@ export function orderEventsTable<Name extends string>(name: Name, orderId: () =>
     name,
     {
       id: bigserial("id", { mode: "number" }).primaryKey(),
-      orderId: uuid("order_id")
-        .notNull()
-        .references(orderId, { onDelete: "cascade" }),
+      orderId: uuid("order_id").notNull().references(orderId, { onDelete: "cascade" }),
       kind: text("kind", { enum: ORDER_EVENT_KINDS }).notNull(),
       fromStatus: text("from_status"),
       toStatus: text("to_status"),

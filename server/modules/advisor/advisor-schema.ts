@@ -11,9 +11,7 @@ export const advisorProjects = pgTable(
     id: text("id").primaryKey(),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull(),
     recommendations: jsonb("recommendations").$type<unknown[]>().notNull(),
-    status: text("status", { enum: PROJECT_STATUSES })
-      .notNull()
-      .default("new"),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("new"),
     contactName: text("contact_name"),
     contactEmail: text("contact_email"),
     contactNotes: text("contact_notes"),

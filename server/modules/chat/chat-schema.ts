@@ -113,9 +113,7 @@ export const chatHandovers = pgTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => chatSessions.id, { onDelete: "cascade" }),
-    outcome: text("outcome", { enum: HANDOVER_OUTCOMES })
-      .notNull()
-      .default("waiting"),
+    outcome: text("outcome", { enum: HANDOVER_OUTCOMES }).notNull().default("waiting"),
     agentId: uuid("agent_id").references(() => staffUsers.id, { onDelete: "set null" }),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

@@ -13,9 +13,7 @@ export const contactEnquiries = pgTable(
     email: text("email").notNull(),
     service: text("service").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: ENQUIRY_STATUSES })
-      .notNull()
-      .default("new"),
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
     assigneeId: uuid("assignee_id").references(() => staffUsers.id, { onDelete: "set null" }),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),

@@ -217,7 +217,7 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
       headers: { "accept-language": "rw" },
     });
     expect(details.json().message).toBe(
-      "Amazina arangira na .rw ashobora gukoresha inyuguti a-z, imibare n'utunyerezo (-) gusa.",
+      "Amazina arangira na .rw ashobora gukoresha inyuguti a-z, imibare n'uturongo (-) gusa.",
     );
     const tooLong = await app.inject({
       method: "POST",

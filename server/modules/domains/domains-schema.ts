@@ -18,9 +18,7 @@ export const domainOrders = pgTable(
     accessToken: text("access_token").notNull(),
     status: text("status", { enum: DOMAIN_ORDER_STATUSES }).notNull(),
     /** The customer's language: the order's emails are written in it. */
-    language: text("language", { enum: DOMAIN_ORDER_LANGUAGES })
-      .notNull()
-      .default("en"),
+    language: text("language", { enum: DOMAIN_ORDER_LANGUAGES }).notNull().default("en"),
     /** A-label, lower-case: "xn--caf-dma.com". */
     domainName: text("domain_name").notNull(),
     unicodeName: text("unicode_name").notNull(),

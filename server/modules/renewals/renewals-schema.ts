@@ -67,5 +67,8 @@ export const renewalNotices = pgTable(
     notice: text("notice").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("renewal_notices_once_idx").on(t.targetKind, t.targetId, t.expiresAt, t.notice), oneOf(t.targetKind)],
+  (t) => [
+    uniqueIndex("renewal_notices_once_idx").on(t.targetKind, t.targetId, t.expiresAt, t.notice),
+    oneOf(t.targetKind),
+  ],
 );
