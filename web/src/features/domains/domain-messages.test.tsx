@@ -46,7 +46,7 @@ describe("domain messages", () => {
     // The ending the visitor typed stays in the sentence.
     expect(searchBoxSays("example.xyz", "fr")).toBe("Nous ne vendons pas de noms en .xyz.");
     expect(searchBoxSays("kigali_tech", "sw")).toBe("Tumia herufi, tarakimu na vistari tu.");
-    expect(searchBoxSays("kigali_tech", "rw")).toBe("Mukoreshe inyuguti, imibare n'utunyerezo (-) gusa.");
+    expect(searchBoxSays("kigali_tech", "rw")).toBe("Mukoreshe inyuguti, imibare n'uturongo (-) gusa.");
     // English pages show the contract's words.
     expect(searchBoxSays("kigali_tech", "en")).toBe(domainMessages.characters);
   });
