@@ -391,8 +391,12 @@ export type ActiveConfigResponse = z.infer<typeof ActiveConfigResponse>;
 
 export const ProvidersResponse = z.object({ country: z.string(), providers: z.array(ProviderInfo) });
 
-/** POST /api/deposits: a direct PIN-prompt deposit (no hosted page), provider chosen or predicted. */
-export const DepositRequest = z
+/**
+ * One mobile-money transfer to or from a phone. POST /api/deposits (a direct PIN-prompt deposit,
+ * no hosted page, provider chosen or predicted) and POST /api/payouts (admins only) take the same
+ * fields, so they share one schema and cannot drift apart.
+ */
+const MobileMoneyTransfer = z
   .object({
     phoneNumber: phoneDigits,
     amount: amountValue,
@@ -405,25 +409,14 @@ export const DepositRequest = z
     description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
   })
   .superRefine(refineCountry);
+
+export const DepositRequest = MobileMoneyTransfer;
 export type DepositRequest = z.input<typeof DepositRequest>;
 
 export const PaymentCreated = z.object({ transactionId: z.string(), status: TransactionStatus });
 export type PaymentCreated = z.infer<typeof PaymentCreated>;
 
-/** POST /api/payouts (admins only). */
-export const PayoutRequest = z
-  .object({
-    phoneNumber: phoneDigits,
-    amount: amountValue,
-    currency: z.string({ error: paymentMessages.currencyMismatch }),
-    country: countryCode,
-    provider: z
-      .string()
-      .regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid")
-      .optional(),
-    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
-  })
-  .superRefine(refineCountry);
+export const PayoutRequest = MobileMoneyTransfer;
 export type PayoutRequest = z.input<typeof PayoutRequest>;
 
 /* ---------------------------------------------------------------- Admin */

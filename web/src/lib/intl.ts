@@ -1,5 +1,6 @@
 import { formatDateIn } from "#contracts/dates.ts";
 import { type Language, languageLocales } from "#contracts/languages.ts";
+import { formatMoneyIn, formatNumberIn } from "#contracts/money.ts";
 import { currentLanguage } from "../i18n/index.ts";
 
 /**
@@ -30,20 +31,13 @@ export function intlLocale(language: Language = currentLanguage()): string {
   return languageLocales[language].intl;
 }
 
+/** A number in the page's language (see contracts/money.ts). */
 export function formatNumber(
   value: number,
   options: Intl.NumberFormatOptions = {},
   language: Language = currentLanguage(),
 ): string {
-  // Kinyarwanda groups with "." and marks decimals with "," (CLDR rw), but browsers ship no rw data
-  // and answer in English while Node has it: the prerendered page and the browser must agree, so
-  // the English pattern (the same as rw's) is used and its separators swapped, in every runtime.
-  if (language === "rw") {
-    const english = cached("number", "en-US", options, () => new Intl.NumberFormat("en-US", options)).format(value);
-    return english.replace(/[.,]/g, (separator) => (separator === "," ? "." : ","));
-  }
-  const locale = intlLocale(language);
-  return cached("number", locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
+  return formatNumberIn(language, value, options);
 }
 
 /** A date (or date and time); an unreadable value comes back as given. Defaults to "22 November 2026". */
@@ -60,34 +54,14 @@ export function formatDate(
   return cached("date", locale, options, () => new Intl.DateTimeFormat(locale, options)).format(date);
 }
 
-/** Currencies paid in whole units: no decimals, whatever Intl's default. */
-const WHOLE_UNIT_CURRENCIES = new Set(["RWF", "UGX"]);
-
-/**
- * A price with its currency code, placed as the language writes it: "RWF 48,500" in English,
- * "48 500 RWF" in French. RWF and UGX never show decimals; other currencies show what Intl
- * says (two for USD and KES) unless `options` says otherwise. An unknown code falls back to
- * "<number> <code>".
- */
+/** A price with its currency code in the page's language: "RWF 48,500", "48 500 RWF" (see contracts/money.ts). */
 export function formatMoney(
   amount: number,
   currency: string,
   options: Intl.NumberFormatOptions = {},
   language: Language = currentLanguage(),
 ): string {
-  const whole = WHOLE_UNIT_CURRENCIES.has(currency) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  try {
-    // "12,50 $" reads as Canadian dollars to a French reader: say "12,50 $ US".
-    if (language === "fr" && currency === "USD" && options.currencyDisplay === "narrowSymbol")
-      return formatNumber(amount, { style: "currency", currency, ...options }, language).replace("$", "$\u00a0US");
-    return formatNumber(
-      amount,
-      { style: "currency", currency, currencyDisplay: "code", ...whole, ...options },
-      language,
-    );
-  } catch {
-    return `${formatNumber(amount, {}, language)} ${currency}`;
-  }
+  return formatMoneyIn(language, amount, currency, options);
 }
 
 /**

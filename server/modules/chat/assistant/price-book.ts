@@ -1,7 +1,8 @@
 import { domainCurrencies, tldOffers } from "#content/domains.ts";
 import { vpsAddons, vpsPeriods, vpsPlans } from "#content/vps.ts";
 import type { VpsAddon, VpsPlan } from "#contracts/vps.ts";
-import { languageLocales, type Language } from "#contracts/languages.ts";
+import type { Language } from "#contracts/languages.ts";
+import { formatMoneyIn } from "#contracts/money.ts";
 
 export const CURRENCIES = ["RWF", "UGX", "KES", "USD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -51,13 +52,16 @@ export function contentPriceBook(): PriceBook {
   };
 }
 
-/** "RWF 8,000", "8 000 RWF", "USD 11.50": the way each language writes an amount. */
+/**
+ * "RWF 8,000", "8 000 RWF", "USD 11.50": an amount as the site writes it in that language
+ * (contracts/money.ts), dollars with cents only when there are any.
+ */
 export function formatMoney(amount: number, currency: Currency, language: Language): string {
-  const number = new Intl.NumberFormat(languageLocales[language === "rw" ? "en" : language].intl, {
-    minimumFractionDigits: currency === "USD" && !Number.isInteger(amount) ? 2 : 0,
-    maximumFractionDigits: currency === "USD" ? 2 : 0,
-  }).format(amount);
-  return language === "fr" ? `${number} ${currency}` : `${currency} ${number}`;
+  const cents = currency === "USD" && !Number.isInteger(amount);
+  return formatMoneyIn(language, amount, currency, {
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
 }
 
 /** Several currencies of one price: "RWF 8,000 · UGX 22,000 · KES 800 · USD 6". */
