@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { database, rateLimiter, mailer });
   database.onError((error, source) => app.log.error({ err: error, source }, "database connection error"));
-  await ensureFirstAdmin(database.db, config.bootstrapAdmin, app.log);
+  await ensureFirstAdmin(database.db, config.bootstrapAdmin, app.log, config.dataDir);
   app.log.info(
     { database: database.kind, rateLimits: redis ? "redis" : "database", email: mailer ? "smtp" : "outbox only" },
     "starting",

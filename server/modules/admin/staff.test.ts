@@ -1,10 +1,14 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
-import { ensureFirstAdmin } from "./bootstrap.ts";
+import { FIRST_ADMIN_PASSWORD_FILE, ensureFirstAdmin } from "./bootstrap.ts";
+import { verifyPassword } from "./passwords.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { countStaff, findStaffByUsername } from "./staff-repository.ts";
 
@@ -128,21 +132,49 @@ describe.each(databaseBackends())("staff management on $name", (backend) => {
 });
 
 describe.each(databaseBackends())("the first admin on $name", (backend) => {
-  it("is created from the configured credentials, or with a random password logged once", async () => {
+  it("is created with a random password kept in a file only its owner reads, never in the log", async () => {
     const { database, cleanup } = await backend.open();
+    const dataDir = await mkdtemp(path.join(tmpdir(), "kts-first-admin-"));
     try {
-      const log = { info: vi.fn(), warn: vi.fn() } as unknown as Parameters<typeof ensureFirstAdmin>[2];
-      await ensureFirstAdmin(database.db, undefined, log);
+      const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as Parameters<typeof ensureFirstAdmin>[2];
+      await ensureFirstAdmin(database.db, undefined, log, dataDir);
       expect(await countStaff(database.db)).toBe(1);
-      const message = String((log.warn as ReturnType<typeof vi.fn>).mock.calls[0]?.[0]);
-      const password = message.match(/password "([^"]+)"/)?.[1];
+      const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+      const password = (await readFile(file, "utf8")).trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      expect((await findStaffByUsername(database.db, "admin"))?.role).toBe("admin");
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const logged = JSON.stringify([
+        (log.warn as ReturnType<typeof vi.fn>).mock.calls,
+        (log.info as ReturnType<typeof vi.fn>).mock.calls,
+      ]);
+      expect(logged).toContain(file);
+      expect(logged).not.toContain(password);
+      const admin = await findStaffByUsername(database.db, "admin");
+      expect(admin?.role).toBe("admin");
+      expect(await verifyPassword(admin!.passwordHash, password)).toBe(true);
       // Once someone exists, nothing more is created.
-      await ensureFirstAdmin(database.db, { username: "other", password: "other-password-1" }, log);
+      await ensureFirstAdmin(database.db, { username: "other", password: "other-password-1" }, log, dataDir);
       expect(await countStaff(database.db)).toBe(1);
     } finally {
       await cleanup();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("creates no account when the password file cannot be written, and says how to make one", async () => {
+    const { database, cleanup } = await backend.open();
+    const parent = await mkdtemp(path.join(tmpdir(), "kts-first-admin-"));
+    try {
+      // A data directory that is a file: nothing can be written inside it.
+      const dataDir = path.join(parent, "not-a-directory");
+      await writeFile(dataDir, "");
+      const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as Parameters<typeof ensureFirstAdmin>[2];
+      await ensureFirstAdmin(database.db, undefined, log, dataDir);
+      expect(await countStaff(database.db)).toBe(0);
+      expect(String((log.error as ReturnType<typeof vi.fn>).mock.calls[0]?.[1])).toContain("ADMIN_USERNAME");
+    } finally {
+      await cleanup();
+      await rm(parent, { recursive: true, force: true });
     }
   });
 
@@ -150,7 +182,7 @@ describe.each(databaseBackends())("the first admin on $name", (backend) => {
     const { database, cleanup } = await backend.open();
     try {
       const log = { info: vi.fn(), warn: vi.fn() } as unknown as Parameters<typeof ensureFirstAdmin>[2];
-      await ensureFirstAdmin(database.db, { username: "owner", password: "owner-password-12" }, log);
+      await ensureFirstAdmin(database.db, { username: "owner", password: "owner-password-12" }, log, "/nonexistent");
       expect((await findStaffByUsername(database.db, "owner"))?.role).toBe("admin");
       expect(log.warn).not.toHaveBeenCalled();
     } finally {
