@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber } from "./intl.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { languageLocales } from "#contracts/languages.ts";
+import { loadCatalogs } from "../i18n/index.ts";
+import { formatDate, formatList, formatMoney, formatNumber } from "./intl.ts";
 
 /** Numbers, money and dates as each language writes them (checked against what its readers expect). */
 describe("formatting in each language", () => {
@@ -35,5 +37,25 @@ describe("Kinyarwanda numbers", () => {
   it("group with a full stop in every runtime, with or without rw data (the prerender and the browser agree)", () => {
     expect(formatMoney(8000, "RWF", {}, "rw")).toBe("RWF\u00a08.000");
     expect(formatNumber(1234567.5, {}, "rw")).toBe("1.234.567,5");
+  });
+});
+
+describe("lists", () => {
+  beforeAll(async () => {
+    for (const language of ["en", "fr", "sw", "rw"] as const) await loadCatalogs(language, []);
+  });
+  const items = ["Rwanda", "Uganda", "Kenya", "Tanzania", "Burundi"];
+
+  it("are written as CLDR writes them (Intl.ListFormat in Node is the reference) in English, French and Swahili", () => {
+    for (const language of ["en", "fr", "sw"] as const) {
+      const reference = new Intl.ListFormat(languageLocales[language].intl, { style: "long", type: "conjunction" });
+      for (let n = 0; n <= items.length; n++)
+        expect(formatList(items.slice(0, n), language)).toBe(reference.format(items.slice(0, n)));
+    }
+  });
+
+  it("join their last two items with 'na' in Kinyarwanda", () => {
+    expect(formatList(items.slice(0, 3), "rw")).toBe("Rwanda, Uganda na Kenya");
+    expect(formatList(items.slice(0, 1), "rw")).toBe("Rwanda");
   });
 });
