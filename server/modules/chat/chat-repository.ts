@@ -45,19 +45,52 @@ export async function upsertSession(
 ): Promise<ChatSessionRow> {
   const found = await findSession(db, id);
   if (found) return found;
+  await createSession(db, id, browserHash, ipAddress, language);
+  const row = await findSession(db, id);
+  if (!row) throw new Error(`chat session ${id} vanished`);
+  return row;
+}
+
+/** Creates a session unless one with this id exists (another request may have made it first). */
+export async function createSession(
+  db: Database,
+  id: string,
+  browserHash: string,
+  ipAddress: string | undefined,
+  language: Language,
+): Promise<void> {
   await db
     .insert(chatSessions)
     .values({ id, browserHash, ipAddress: ipAddress ?? null, language })
     .onConflictDoNothing();
-  const row = await findSession(db, id);
-  if (!row) throw new Error(`chat session ${id} vanished`);
-  return row;
 }
 
 /** Locks the session row for the rest of the transaction: one writer per session at a time keeps event ids in order. */
 export async function lockSession(tx: Database, id: string): Promise<ChatSessionRow | undefined> {
   const [row] = await tx.select().from(chatSessions).where(eq(chatSessions.id, id)).for("update");
   return row;
+}
+
+/**
+ * Locks the session for a visitor's message and, in the same round trip, finds the message this
+ * client id was already stored as (a retried send), if any.
+ */
+export async function lockSessionForMessage(
+  tx: Database,
+  id: string,
+  clientMessageId: string | undefined,
+): Promise<{ row: ChatSessionRow; seenMessageId: string | null } | undefined> {
+  const seen = clientMessageId
+    ? // Columns named in full: drizzle leaves them unqualified in a one-table select, and both tables have an id.
+      sql<string | null>`(select m.id from ${chatMessages} m
+        where m.session_id = ${chatSessions}.id and m.client_message_id = ${clientMessageId} limit 1)`
+    : sql<null>`null`;
+  const [result] = await tx
+    .select({ row: chatSessions, seenMessageId: seen })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, id))
+    .for("update");
+  return result;
 }
 
 export async function updateSession(
@@ -128,25 +161,23 @@ export interface NewChatMessage {
 
 export async function insertMessage(tx: Database, message: NewChatMessage): Promise<ChatMessageRow> {
   // clock_timestamp(), not now(): now() is the transaction's start, so messages written together (the
-  // hand-over reply and the queue notice) would tie and come back in any order.
-  const [row] = await tx
-    .insert(chatMessages)
-    .values({ id: randomUUID(), createdAt: sql`clock_timestamp()`, ...message })
-    .returning();
-  await tx.update(chatSessions).set({ lastMessageAt: row!.createdAt }).where(eq(chatSessions.id, message.sessionId));
+  // hand-over reply and the queue notice) would tie and come back in any order. The session's
+  // last-message time is set in the same statement: one round trip per message, not two.
+  const inserted = tx.$with("inserted").as(
+    tx
+      .insert(chatMessages)
+      .values({ id: randomUUID(), createdAt: sql`clock_timestamp()`, ...message })
+      .returning(),
+  );
+  const touched = tx.$with("touched").as(
+    tx
+      .update(chatSessions)
+      .set({ lastMessageAt: sql`(select ${sql.identifier("created_at")} from ${inserted})` })
+      .where(eq(chatSessions.id, message.sessionId))
+      .returning({ id: chatSessions.id }),
+  );
+  const [row] = await tx.with(inserted, touched).select().from(inserted);
   return row!;
-}
-
-export async function findByClientMessageId(
-  db: Database,
-  sessionId: string,
-  clientMessageId: string,
-): Promise<ChatMessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.clientMessageId, clientMessageId)));
-  return row;
 }
 
 export async function sessionMessages(db: Database, sessionId: string, limit = 500): Promise<ChatMessageRow[]> {

@@ -139,6 +139,7 @@ describe.each(databaseBackends())("chat API on $name", (backend) => {
     const sessionId = newSession();
     const one = await post("/api/ai-chat", { message: "hello", sessionId, clientMessageId: "m1" });
     const two = await post("/api/ai-chat", { message: "hello", sessionId, clientMessageId: "m1" });
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     expect(two.json().userMessageId).toBe(one.json().userMessageId);
     const rows = await database.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
     expect(rows).toHaveLength(1);

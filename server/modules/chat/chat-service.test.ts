@@ -45,6 +45,22 @@ describe.each(databaseBackends())("chat service on $name", (backend) => {
       now: () => now,
     });
 
+  it("stamps the session with the time of its latest message, whoever wrote it", async () => {
+    await service(new Date("2026-11-24T08:00:00Z"), "always").postMessage({
+      sessionId: "chat_last_message_1",
+      message: "How much is a VPS?",
+      browserHash: "h-last",
+    });
+    const messages = await database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, "chat_last_message_1"));
+    expect(messages.map((m) => m.role).sort()).toEqual(["assistant", "user"]);
+    const latest = Math.max(...messages.map((m) => m.createdAt.getTime()));
+    const [row] = await database.db.select().from(chatSessions).where(eq(chatSessions.id, "chat_last_message_1"));
+    expect(row?.lastMessageAt?.getTime()).toBe(latest);
+  });
+
   it("says the team is away outside business hours instead of queueing, and offers to take an email", async () => {
     const sunday = new Date("2026-11-29T10:00:00Z");
     const answer = await service(sunday).postMessage({

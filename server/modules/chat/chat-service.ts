@@ -16,10 +16,11 @@ import {
   agentSessions,
   appendEvent,
   claimExpiredWaits,
-  findByClientMessageId,
+  createSession,
   findSession,
   insertMessage,
   lockSession,
+  lockSessionForMessage,
   markVisitorMessagesRead,
   notifyPassing,
   onlineAgentCount,
@@ -241,13 +242,19 @@ export function chatService(options: ChatServiceOptions) {
       language?: Language;
     }): Promise<ChatResponse> {
       const language = input.language ?? currentLanguage();
-      await bind(input.sessionId, input.browserHash, input.ip, language);
-      if (input.clientMessageId) {
-        const seen = await findByClientMessageId(db, input.sessionId, input.clientMessageId);
-        if (seen) return { success: true, userMessageId: seen.id };
-      }
-      const { row, message } = await transaction(async (tx) => {
-        const locked = (await lockSession(tx, input.sessionId))!;
+      // A session's first message creates it; every later one is read, checked and locked in one
+      // round trip, which also finds a retried send (its client id already stored).
+      const stored = await transaction(async (tx) => {
+        let locked = await lockSessionForMessage(tx, input.sessionId, input.clientMessageId);
+        if (!locked) {
+          await createSession(tx, input.sessionId, input.browserHash, input.ip, language);
+          locked = (await lockSessionForMessage(tx, input.sessionId, input.clientMessageId))!;
+        }
+        if (locked.row.browserHash !== input.browserHash)
+          throw new AppError("session_forbidden", t("sessionForbidden"), 403, {
+            fields: { sessionId: t("sessionForbidden") },
+          });
+        if (locked.seenMessageId) return { seen: locked.seenMessageId } as const;
         const message = await insertMessage(tx, {
           sessionId: input.sessionId,
           role: "user",
@@ -256,11 +263,13 @@ export function chatService(options: ChatServiceOptions) {
         });
         await emitMessage(tx, message);
         const changes: Partial<ChatSessionRow> = {};
-        if (!locked.summary) changes.summary = input.message.replace(/\s+/g, " ").slice(0, 140);
-        if (locked.language !== language) changes.language = language;
-        const row = Object.keys(changes).length > 0 ? await updateSession(tx, input.sessionId, changes) : locked;
-        return { row, message };
+        if (!locked.row.summary) changes.summary = input.message.replace(/\s+/g, " ").slice(0, 140);
+        if (locked.row.language !== language) changes.language = language;
+        const row = Object.keys(changes).length > 0 ? await updateSession(tx, input.sessionId, changes) : locked.row;
+        return { row, message } as const;
       });
+      if ("seen" in stored) return { success: true, userMessageId: stored.seen };
+      const { row, message } = stored;
       if (row.state !== "ai") return { success: true, userMessageId: message.id };
 
       const offerOpen = row.awaitingEmail && now().getTime() - row.awaitingEmail.getTime() < EMAIL_OFFER_MS;
