@@ -174,7 +174,8 @@ export function DomainOrderForm({
                         name: "name",
                         organisation: "organization",
                         email: "email",
-                        address: "street-address",
+                        // One line: "street-address" is for a multi-line box.
+                        address: "address-line1",
                         city: "address-level2",
                       }[key]
                     }
