@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
+import { startSingleSite } from "../doubles/sample-sites.ts";
+import { startSmtpDouble } from "../doubles/smtp-server.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { startSiteServer } from "./site-server.ts";
 
 /**
  * Every prerendered page is valid HTML: no error from
@@ -82,6 +85,68 @@ test.describe("client-rendered screens are valid HTML", () => {
     expect(found).toEqual([]);
   });
 
+  test("/domain-details and /domains/order for a free name, the order with its errors", async ({ page, registry }) => {
+    // A taken name, as the registry doubles answer for it (see domains.spec.ts).
+    registry.dns.names["validhtml.com"] = "ns";
+    registry.rdap.names["validhtml.com"] = { kind: "registered" };
+    await page.goto("/domain-details/validhtml.rw");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("validhtml.rw is available");
+    await expect(page.getByTestId("price-row").first()).toBeVisible();
+    const found = await screenProblems(page, "domain details");
+    await page.goto("/domain-details/validhtml.com");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("validhtml.com is taken");
+    await expect(page.getByText("Example Registrar Ltd")).toBeVisible();
+    found.push(...(await screenProblems(page, "domain details taken")));
+
+    await page.goto("/domains/order/validhtml.rw");
+    await waitForHydration(page);
+    await expect(page.getByTestId("domain-order-summary")).toBeVisible();
+    found.push(...(await screenProblems(page, "domain order")));
+    await page.getByRole("radio", { name: /own nameservers/i }).check();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByTestId("domain-order-summary").getByRole("alert")).toBeVisible();
+    found.push(...(await screenProblems(page, "domain order with errors")));
+    expect(found).toEqual([]);
+  });
+
+  test("/tech-stack-advisor: a question, then the recommended plans", async ({ page }) => {
+    await page.goto("/tech-stack-advisor");
+    await waitForHydration(page);
+    const found = await screenProblems(page, "advisor question");
+    const choose = (name: RegExp) =>
+      page
+        .locator("label")
+        .filter({ has: page.getByRole("radio", { name }) })
+        .click();
+    const next = async (step: number) => {
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(page.getByText(`Step ${step} of 7`)).toBeVisible();
+    };
+    await choose(/^Website/);
+    await next(2);
+    await choose(/^1,000 to 50,000 a month/);
+    await next(3);
+    await choose(/^Up to /);
+    await next(4);
+    await choose(/^In one to three months/);
+    await next(5);
+    await next(6);
+    await next(7);
+    await choose(/^No preference/);
+    await page.getByRole("button", { name: "See my recommendations" }).click();
+    await expect(page.getByRole("img", { name: /^Fit score: \d{1,3}\/100$/ }).first()).toBeVisible();
+    found.push(...(await screenProblems(page, "advisor results")));
+    expect(found).toEqual([]);
+  });
+
+  test("/account before sign-in", async ({ page }) => {
+    await page.goto("/account");
+    await waitForHydration(page);
+    await expect(page.getByLabel("Email address")).toBeVisible();
+    expect(await screenProblems(page, "account sign-in")).toEqual([]);
+  });
+
   test.describe(() => {
     // Without a session GET /api/admin/verify answers 401 by contract, and Chrome logs every 4xx.
     test.use({ allowedConsoleErrors: [[/status of 401/], { scope: "test" }] });
@@ -91,4 +156,75 @@ test.describe("client-rendered screens are valid HTML", () => {
       expect(await screenProblems(page, "admin sign-in")).toEqual([]);
     });
   });
+});
+
+/** The analyzer reads loopback sites only in test mode: a second server (see analysis.spec.ts). */
+const analysisTest = test.extend({ baseURL: async ({ analysisSite }, use) => use(analysisSite.url) });
+
+analysisTest("/speed-analysis with a finished report", async ({ page }) => {
+  const site = await startSingleSite("heavy");
+  try {
+    await page.goto("/speed-analysis");
+    await waitForHydration(page);
+    await page.getByLabel("Website address").fill(site.url);
+    await page.getByRole("button", { name: "Analyse" }).click();
+    await expect(page.getByText("Network score")).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\?report=/);
+    expect(await screenProblems(page, "speed analysis report")).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+/** The account's sign-in link comes by email: a server whose mail goes to a loopback SMTP server (see account.spec.ts). */
+const accountTest = test.extend<object, { smtp: Awaited<ReturnType<typeof startSmtpDouble>> }>({
+  smtp: [
+    async ({}, use) => {
+      const smtp = await startSmtpDouble();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: "worker" },
+  ],
+  site: [
+    async ({ registry, smtp }, use) => {
+      const server = await startSiteServer({ ...registry.env, SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: "500" });
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});
+
+accountTest("/account: the link sent, then signed in with an enquiry", async ({ page, request, smtp }) => {
+  const email = `valid.${Date.now()}@example.rw`;
+  const enquiry = await request.post("/api/contact", {
+    data: {
+      firstName: "Aline",
+      lastName: "Uwase",
+      email,
+      service: "cloud-infrastructure",
+      message: "A VPS for our shop.",
+    },
+  });
+  expect(enquiry.status()).toBe(201);
+  await page.goto("/account");
+  await waitForHydration(page);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByTestId("account-sign-in-sent")).toBeVisible();
+  const found = await screenProblems(page, "account link sent");
+
+  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(1);
+  const raw = smtp.messages
+    .find((m) => m.to.includes(email))!
+    .raw.replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+  const link = /https?:\/\/\S+\/account#token=[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
+  expect(link, "a sign-in link in the email").toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByTestId("account-email")).toContainText(email);
+  await expect(page.getByTestId("account-overview").getByText("Received")).toBeVisible();
+  found.push(...(await screenProblems(page, "account signed in")));
+  expect(found).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { OrderDetailsCard, OrderLoadError } from "../../components/ui/order-parts.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
@@ -108,19 +109,7 @@ function Details({ order }: { order: DomainOrderView }) {
     [t("status.renewal"), t("status.renewalValue", { price: formatAmount(order.quote.renewal, currency) })],
     ...(order.expiresAt ? [[t("status.registeredUntil"), longDate(order.expiresAt)] as [string, React.ReactNode]] : []),
   ];
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-bold text-foreground">{t("status.details")}</h2>
-      <dl className="mt-4 grid gap-3 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium text-foreground">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
+  return <OrderDetailsCard title={t("status.details")} rows={rows} />;
 }
 
 function History({ order }: { order: DomainOrderView }) {
@@ -169,15 +158,13 @@ export default function DomainOrderStatusPage() {
   if (order.isError) {
     const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
     return (
-      <Container className="max-w-3xl py-24 text-center">
-        <h1 className="text-3xl font-bold text-foreground">
-          {missing ? t("status.notFoundTitle") : t("status.loadError")}
-        </h1>
-        {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{t("status.notFoundBody")}</p> : null}
-        <Button asChild className="mt-8">
-          <Link to={paths.domains()}>{t("status.backToSearch")}</Link>
-        </Button>
-      </Container>
+      <OrderLoadError
+        className="max-w-3xl py-24 text-center"
+        missing={missing}
+        title={missing ? t("status.notFoundTitle") : t("status.loadError")}
+        notFoundBody={t("status.notFoundBody")}
+        back={{ to: paths.domains(), label: t("status.backToSearch") }}
+      />
     );
   }
   const o = order.data;

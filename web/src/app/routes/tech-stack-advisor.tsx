@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, RotateCcw, Share2 } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocalizedNavigate } from "../../i18n/link.tsx";
 import { AdvisorAnswers, AdvisorResult, SavedProject } from "#contracts/advisor.ts";
@@ -10,7 +12,14 @@ import { Card } from "../../components/ui/card.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
-import { STEPS, stepComplete, useAdvisorDraft } from "../../features/advisor/advisor-state.ts";
+import {
+  STEPS,
+  stepComplete,
+  stepSchema,
+  useAdvisorDraft,
+  type Draft,
+  type StepKey,
+} from "../../features/advisor/advisor-state.ts";
 import { usePlanLocalizer } from "../../features/advisor/localize-plan.ts";
 import { PlanCard } from "../../features/advisor/plan-card.tsx";
 import { Question } from "../../features/advisor/questionnaire.tsx";
@@ -30,6 +39,10 @@ export function meta() {
     path: paths.techStackAdvisor(),
   });
 }
+
+/** The current step's answers checked by its slice of AdvisorAnswers; the step comes as the context. */
+const stepResolver: Resolver<Draft, StepKey> = (draft, step, options) =>
+  zodResolver(stepSchema(step!))(draft as never, undefined, options as never) as never;
 
 export default function TechStackAdvisor() {
   const { t } = useTranslation("advisor");
@@ -63,6 +76,10 @@ export default function TechStackAdvisor() {
     // Only when the visitor arrives on the results (or comes back to them).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [onResults]);
+
+  // The draft (kept across visits) is the form's value; each step is checked against its part of the
+  // contract, AdvisorAnswers, before the visitor moves on.
+  const form = useForm<Draft, StepKey>({ values: draft, context: current, resolver: stepResolver });
 
   const move = (to: number) => {
     goTo(to);
@@ -104,12 +121,7 @@ export default function TechStackAdvisor() {
               aria-label={t("progressLabel")}
             />
           </div>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (stepComplete(current, draft)) move(step + 1);
-            }}
-          >
+          <form onSubmit={(event) => void form.handleSubmit(() => move(step + 1))(event)}>
             <Question step={current} draft={draft} update={update} />
             <div className="mt-10 flex items-center justify-between gap-3">
               <Button type="button" variant="ghost" disabled={step === 0} onClick={() => move(step - 1)}>

@@ -10,6 +10,7 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { OrderDetailsCard, OrderLoadError } from "../../components/ui/order-parts.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
@@ -164,15 +165,12 @@ export default function VpsOrder() {
   if (order.isError) {
     const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
     return (
-      <Container className="py-32 text-center">
-        <h1 className="text-3xl font-bold text-foreground">
-          {missing ? t("order.notFoundTitle") : t("order.loadError")}
-        </h1>
-        {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{t("order.notFoundBody")}</p> : null}
-        <Button asChild className="mt-8">
-          <Link to={paths.vpsHosting()}>{t("order.backToPlans")}</Link>
-        </Button>
-      </Container>
+      <OrderLoadError
+        missing={missing}
+        title={missing ? t("order.notFoundTitle") : t("order.loadError")}
+        notFoundBody={t("order.notFoundBody")}
+        back={{ to: paths.vpsHosting(), label: t("order.backToPlans") }}
+      />
     );
   }
   const o = order.data;
@@ -253,17 +251,7 @@ export default function VpsOrder() {
       <div className="mt-6 grid gap-6">
         <ServerDetails order={o} />
         <OrderPayments payments={o.payments} />
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-lg font-bold text-foreground">{t("order.details")}</h2>
-          <dl className="mt-4 grid gap-3 text-sm">
-            {rows.map(([label, value]) => (
-              <div key={label} className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-medium break-words text-foreground">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
+        <OrderDetailsCard title={t("order.details")} rows={rows} />
         <p className="text-sm text-muted-foreground">{t("order.keepPrivate")}</p>
       </div>
     </Container>

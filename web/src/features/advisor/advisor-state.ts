@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { AdvisorAnswersInput } from "#contracts/advisor.ts";
+import { AdvisorAnswers, type AdvisorAnswersInput } from "#contracts/advisor.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export const STEPS = ["projectType", "audience", "budget", "timeline", "skills", "mustHaves", "hosting"] as const;
@@ -14,23 +14,25 @@ interface Stored {
   draft: Draft;
 }
 
-/** Which answers a step needs before the visitor may go on. */
+/** The answers each step asks for: the slice of the contract its form is checked against. */
+const STEP_FIELDS: Record<StepKey, Partial<Record<keyof AdvisorAnswersInput, true>>> = {
+  projectType: { projectType: true },
+  audience: { audience: true, growth: true },
+  budget: { budget: true, currency: true },
+  timeline: { timeline: true },
+  skills: { skills: true },
+  mustHaves: { mustHaves: true },
+  hosting: { hosting: true },
+};
+
+/** One step's answers as the API's AdvisorAnswers checks them. */
+export function stepSchema(step: StepKey) {
+  return AdvisorAnswers.pick(STEP_FIELDS[step] as { [K in keyof AdvisorAnswersInput]?: true });
+}
+
+/** Whether a step has the answers it needs before the visitor may go on. */
 export function stepComplete(step: StepKey, draft: Draft): boolean {
-  switch (step) {
-    case "projectType":
-      return draft.projectType !== undefined;
-    case "audience":
-      return draft.audience !== undefined && draft.growth !== undefined;
-    case "budget":
-      return draft.budget !== undefined && draft.currency !== undefined;
-    case "timeline":
-      return draft.timeline !== undefined;
-    case "hosting":
-      return draft.hosting !== undefined;
-    case "skills":
-    case "mustHaves":
-      return true;
-  }
+  return stepSchema(step).safeParse(draft).success;
 }
 
 /**

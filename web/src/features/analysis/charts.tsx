@@ -58,6 +58,15 @@ const typeColours: Record<string, string> = {
   image: "bg-emerald-500",
   other: "bg-slate-400",
 };
+/** The same colours for the bar's SVG segments (spelled out, so Tailwind finds them). */
+const typeFills: Record<string, string> = {
+  document: "fill-primary",
+  css: "fill-sky-500",
+  js: "fill-amber-500",
+  font: "fill-violet-500",
+  image: "fill-emerald-500",
+  other: "fill-slate-400",
+};
 
 /** "1.5 MB", "12 kB" ("1,5 Mo", "12 ko" in French). */
 export function formatBytes(bytes: number): string {
@@ -87,15 +96,10 @@ export function WeightChart({
   const total = Math.max(1, weight.totalBytes);
   return (
     <div>
-      <div
-        className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
-        role="img"
-        aria-label={weight.byType.map((t) => `${typeLabel(t.type)} ${formatBytes(t.bytes)}`).join(", ")}
-      >
-        {weight.byType.map((t) => (
-          <div key={t.type} className={typeColours[t.type]} style={{ width: `${(100 * t.bytes) / total}%` }} />
-        ))}
-      </div>
+      <StackedBar
+        label={weight.byType.map((t) => `${typeLabel(t.type)} ${formatBytes(t.bytes)}`).join(", ")}
+        segments={weight.byType.map((t) => ({ key: t.type, share: t.bytes / total, fill: typeFills[t.type] }))}
+      />
       <ul className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
         {weight.byType.map((t) => (
           <li key={t.type} className="flex items-center gap-2">
@@ -118,6 +122,41 @@ const phaseColours = {
   ttfb: "bg-emerald-500",
   download: "bg-sky-500",
 } as const;
+const phaseFills = {
+  dns: "fill-teal-500",
+  connect: "fill-orange-500",
+  tls: "fill-fuchsia-500",
+  ttfb: "fill-emerald-500",
+  download: "fill-sky-500",
+} as const;
+
+/**
+ * Shares of a whole laid end to end in one bar. SVG attributes size the segments: no inline style,
+ * which the page's CSP and html-validate both refuse.
+ */
+function StackedBar({
+  label,
+  segments,
+}: {
+  label: string;
+  segments: { key: string; share: number; fill: string | undefined }[];
+}) {
+  // Where each segment starts: the shares before it.
+  const starts = segments.map((_, i) => segments.slice(0, i).reduce((sum, s) => sum + 100 * s.share, 0));
+  return (
+    <svg
+      className="block h-4 w-full overflow-hidden rounded-full bg-muted"
+      role="img"
+      aria-label={label}
+      viewBox="0 0 100 1"
+      preserveAspectRatio="none"
+    >
+      {segments.map((segment, i) => (
+        <rect key={segment.key} className={segment.fill} x={starts[i]} y={0} width={100 * segment.share} height={1} />
+      ))}
+    </svg>
+  );
+}
 
 /** The document request's phases laid end to end, like one row of a waterfall. */
 export function TimingBar({
@@ -141,15 +180,10 @@ export function TimingBar({
   );
   return (
     <div>
-      <div
-        className="flex h-4 w-full overflow-hidden rounded-full bg-muted"
-        role="img"
-        aria-label={phases.map(([p, ms]) => `${phaseLabel(p)} ${formatMs(ms)}`).join(", ")}
-      >
-        {phases.map(([phase, ms]) => (
-          <div key={phase} className={phaseColours[phase]} style={{ width: `${(100 * ms) / total}%` }} />
-        ))}
-      </div>
+      <StackedBar
+        label={phases.map(([p, ms]) => `${phaseLabel(p)} ${formatMs(ms)}`).join(", ")}
+        segments={phases.map(([phase, ms]) => ({ key: phase, share: ms / total, fill: phaseFills[phase] }))}
+      />
       <ul className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
         {phases.map(([phase, ms]) => (
           <li key={phase} className="flex items-center gap-2">

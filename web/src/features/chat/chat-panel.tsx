@@ -1,9 +1,11 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Bot, Check, CheckCheck, Headset, RotateCcw, Send, SquarePen, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import { company as englishCompany } from "#content/company.ts";
-import { CHAT_MESSAGE_MAX, CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX } from "#contracts/chat.ts";
+import { CHAT_MESSAGE_MAX, CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX, ChatRequest } from "#contracts/chat.ts";
 import { toast } from "../../components/ui/use-toast.ts";
 import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
@@ -26,6 +28,10 @@ const chipClass = cn(
   "inline-block rounded-full border border-primary/30 bg-card px-2.5",
   "py-0.5 text-xs font-medium text-primary hover:underline",
 );
+
+/** What the visitor types: the message as the API's ChatRequest checks it. */
+const ChatDraft = ChatRequest.pick({ message: true });
+type ChatDraft = { message: string };
 
 const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
 
@@ -67,7 +73,13 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [atBottom, setAtBottom] = useState(true);
-  const [draft, setDraft] = useState("");
+  // The message box, checked by the API's own rule for a message (ChatRequest's `message`).
+  const { register, handleSubmit, control, reset } = useForm<ChatDraft>({
+    resolver: zodResolver(ChatDraft),
+    defaultValues: { message: "" },
+  });
+  const draft = useWatch({ control, name: "message" });
+  const { ref: registerInput, ...messageField } = register("message", { onChange: () => chat.typed() });
   const visible = useLatest(open && atBottom);
   const mutedRef = useLatest(muted);
 
@@ -119,13 +131,14 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
   const length = draft.trim().length;
   const tooLong = length > CHAT_MESSAGE_MAX;
 
-  const submit = async () => {
-    if (!draft.trim() || state.pending || tooLong) return;
-    const text = draft;
-    setDraft("");
+  const submit = handleSubmit(async ({ message }) => {
+    if (state.pending) return;
+    // As typed: the API trims it, and the visitor sees their own words.
+    const text = message;
+    reset({ message: "" });
     setAtBottom(true);
     await chat.send(text);
-  };
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -202,7 +215,7 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
         <button
           type="button"
           onClick={() => {
-            setDraft("");
+            reset({ message: "" });
             chat.newChat();
           }}
           aria-label={t("newChat")}
@@ -313,13 +326,7 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
           {t("whatsappLink")}
         </a>
       </p>
-      <form
-        className="p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="p-3" onSubmit={(event) => void submit(event)}>
         <div className="flex items-end gap-2">
           {state.lastSent && !state.pending ? (
             <button
@@ -333,17 +340,16 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
             </button>
           ) : null}
           <textarea
-            ref={inputRef}
+            {...messageField}
+            ref={(el) => {
+              registerInput(el);
+              inputRef.current = el;
+            }}
             rows={1}
-            value={draft}
             aria-label={t("inputLabel")}
             aria-describedby="chat-input-counter"
             aria-invalid={tooLong || undefined}
             placeholder={t("placeholder")}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              chat.typed();
-            }}
             onKeyDown={onKeyDown}
             style={{ maxHeight: CHAT_TEXTAREA_MAX_PX }}
             className={cn(
