@@ -38,7 +38,7 @@ import {
   toOrderStep,
   type OrderPayments,
   type OrderStepRow,
-  approveOrderRefund,
+  staffOrderActions,
 } from "../../lib/orders.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { serverT } from "../../lib/i18n.ts";
@@ -274,6 +274,18 @@ export function domainOrderService(deps: {
     }
     return answer;
   }
+
+  const staffActions = staffOrderActions(db, payments, {
+    orderType: DOMAIN_ORDER_TYPE,
+    targetType: "domain_order",
+    auditPrefix: "domain.order",
+    find: findOrderById,
+    addEvent,
+    waitsForRefund: (order) => order.status === "needs_refund",
+    notFound: () => new AppError("not_found", dt("adminOrderNotFound"), 404),
+    notRefundable: () => new AppError("not_refundable", st("refund.notRefundable"), 409),
+    refundApproved: (fulfiller) => st("history.refundApproved", { fulfiller }),
+  });
 
   // After paying, the customer comes back to the order's own page.
   const pay = orderCheckout<DomainOrderRow>(payments, {
@@ -785,33 +797,9 @@ export function domainOrderService(deps: {
       return detail((await findOrderById(db, id))!);
     },
 
-    /**
-     * Staff approve the refund of an order that waits for one: it is sent through the payment
-     * provider under its own id (audited); the order moves to refunded once the provider confirms.
-     */
+    /** Staff approve the refund of an order that waits for one (see staffOrderActions). */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<DomainOrderDetail> {
-      await approveOrderRefund(
-        db,
-        payments,
-        { orderType: DOMAIN_ORDER_TYPE, orderId: id, auditAction: "domain.order.refund", targetType: "domain_order" },
-        {
-          lock: async (tx) => {
-            const order = await findOrderById(tx, id, true);
-            return order && { ...order, waitsForRefund: order.status === "needs_refund" };
-          },
-          notFound: () => new AppError("not_found", dt("adminOrderNotFound"), 404),
-          notRefundable: () => new AppError("not_refundable", st("refund.notRefundable"), 409),
-          onClaimed: (tx) =>
-            addEvent(tx, {
-              orderId: id,
-              kind: "note",
-              body: st("history.refundApproved", { fulfiller: payments.refundFulfiller }),
-              actorUsername: actor.username,
-            }),
-        },
-        actor,
-        ipAddress,
-      );
+      await staffActions.approveRefund(id, actor, ipAddress);
       return detail((await findOrderById(db, id))!);
     },
 
@@ -1024,19 +1012,8 @@ export function domainOrderService(deps: {
     },
 
     async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<DomainOrderEvent | null> {
-      return db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id);
-        if (!order) return null;
-        const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
-        await recordAudit(tx, {
-          actor,
-          action: "domain.order.note",
-          targetType: "domain_order",
-          targetId: id,
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        return toOrderEvent(row);
-      });
+      const row = await staffActions.addNote(id, body, actor, ipAddress);
+      return row && toOrderEvent(row);
     },
   };
 }

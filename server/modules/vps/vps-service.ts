@@ -31,7 +31,7 @@ import {
   orderCheckout,
   toOrderEvent,
   type OrderPayments,
-  approveOrderRefund,
+  staffOrderActions,
 } from "../../lib/orders.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
@@ -346,6 +346,18 @@ export function vpsService(deps: {
       });
       deps.onQueued?.();
     }
+  });
+
+  const staffActions = staffOrderActions(db, payments, {
+    orderType: VPS_ORDER_TYPE,
+    targetType: "vps_order",
+    auditPrefix: "vps.order",
+    find: findOrderById,
+    addEvent,
+    waitsForRefund: (order) => order.status === "failed",
+    notFound: () => new AppError("not_found", vt("adminOrderNotFound"), 404),
+    notRefundable: () => new AppError("not_refundable", vt("refund.notRefundable"), 409),
+    refundApproved: (fulfiller) => vt("refund.approved", { fulfiller, lng: "en" }),
   });
 
   // After paying, the customer comes back to the order's own page.
@@ -673,33 +685,9 @@ export function vpsService(deps: {
       return detail((await findOrderById(db, id))!);
     },
 
-    /**
-     * Staff approve the refund of a failed order: it is sent through the payment provider under its
-     * own id (audited); the order moves to refunded once the provider confirms.
-     */
+    /** Staff approve the refund of a failed order (see staffOrderActions). */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
-      await approveOrderRefund(
-        db,
-        payments,
-        { orderType: VPS_ORDER_TYPE, orderId: id, auditAction: "vps.order.refund", targetType: "vps_order" },
-        {
-          lock: async (tx) => {
-            const order = await findOrderById(tx, id, true);
-            return order && { ...order, waitsForRefund: order.status === "failed" };
-          },
-          notFound: () => new AppError("not_found", vt("adminOrderNotFound"), 404),
-          notRefundable: () => new AppError("not_refundable", vt("refund.notRefundable"), 409),
-          onClaimed: (tx) =>
-            addEvent(tx, {
-              orderId: id,
-              kind: "note",
-              body: vt("refund.approved", { fulfiller: payments.refundFulfiller, lng: "en" }),
-              actorUsername: actor.username,
-            }),
-        },
-        actor,
-        ipAddress,
-      );
+      await staffActions.approveRefund(id, actor, ipAddress);
       return detail((await findOrderById(db, id))!);
     },
 
@@ -790,19 +778,8 @@ export function vpsService(deps: {
     },
 
     async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderEvent | null> {
-      return db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id);
-        if (!order) return null;
-        const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
-        await recordAudit(tx, {
-          actor,
-          action: "vps.order.note",
-          targetType: "vps_order",
-          targetId: id,
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        return toOrderEvent(row);
-      });
+      const row = await staffActions.addNote(id, body, actor, ipAddress);
+      return row && toOrderEvent(row);
     },
 
     /* ------------------------------------------------------------ renewals (from the customer's account) */
