@@ -97,7 +97,7 @@ void instance.init({
 type PublicNamespace = "errors" | "email" | "advisor" | "analysis" | "chat" | "vps" | "domains";
 /** Words only staff read, in English (fallback) whatever the language asked for. */
 type StaffNamespace = "domains-admin";
-type ServerNamespace = PublicNamespace | StaffNamespace;
+export type ServerNamespace = PublicNamespace | StaffNamespace;
 
 /** The language of the request being handled; app.ts enters it in an onRequest hook. */
 export const requestLanguage = new AsyncLocalStorage<Language>();

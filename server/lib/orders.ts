@@ -395,3 +395,82 @@ export function orderCheckout<O extends PayableOrder>(
     return payment;
   };
 }
+
+/** How staff's note and refund approval reach an order kind's rows and history. */
+export interface StaffOrderKind<Row extends Omit<LockedForRefund, "waitsForRefund">, Event> {
+  orderType: string;
+  /** The audit entries' target (`vps_order`) and action prefix (`vps.order`). */
+  targetType: string;
+  auditPrefix: string;
+  find: (db: Database, id: string, forUpdate?: boolean) => Promise<Row | null>;
+  addEvent: (
+    db: Database,
+    event: { orderId: string; kind: "note"; body: string; actorUsername: string | null },
+  ) => Promise<Event>;
+  /** The order is in the state that waits for a refund. */
+  waitsForRefund: (order: Row) => boolean;
+  notFound: () => Error;
+  notRefundable: () => Error;
+  /** The history line an approval writes. */
+  refundApproved: (fulfiller: string) => string;
+}
+
+/** What staff do the same way to an order of any kind: write a note, approve a refund. */
+export function staffOrderActions<Row extends Omit<LockedForRefund, "waitsForRefund">, Event>(
+  db: Database,
+  payments: OrderPayments,
+  kind: StaffOrderKind<Row, Event>,
+) {
+  return {
+    /** A staff note in the order's history (audited). Null: no such order. */
+    async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<Event | null> {
+      return db.transaction(async (tx) => {
+        const order = await kind.find(tx, id);
+        if (!order) return null;
+        const row = await kind.addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
+        await recordAudit(tx, {
+          actor,
+          action: `${kind.auditPrefix}.note`,
+          targetType: kind.targetType,
+          targetId: id,
+          ...(ipAddress ? { ipAddress } : {}),
+        });
+        return row;
+      });
+    },
+
+    /**
+     * Staff approve the refund of an order that waits for one: it is sent through the payment
+     * provider under its own id (audited); the order moves to refunded once the provider confirms.
+     */
+    async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<void> {
+      await approveOrderRefund(
+        db,
+        payments,
+        {
+          orderType: kind.orderType,
+          orderId: id,
+          auditAction: `${kind.auditPrefix}.refund`,
+          targetType: kind.targetType,
+        },
+        {
+          lock: async (tx) => {
+            const order = await kind.find(tx, id, true);
+            return order && { ...order, waitsForRefund: kind.waitsForRefund(order) };
+          },
+          notFound: kind.notFound,
+          notRefundable: kind.notRefundable,
+          onClaimed: (tx) =>
+            kind.addEvent(tx, {
+              orderId: id,
+              kind: "note",
+              body: kind.refundApproved(payments.refundFulfiller),
+              actorUsername: actor.username,
+            }),
+        },
+        actor,
+        ipAddress,
+      );
+    },
+  };
+}

@@ -1,58 +1,40 @@
-import { isLanguage, localizePath } from "#contracts/languages.ts";
-import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import {
   canMoveDomainOrder,
-  countryName,
   DOMAIN_ORDER_TRANSITIONS,
-  quoteDomain,
-  type DomainOrderCreated,
   type DomainOrderDetail,
   type DomainOrderEvent,
-  type DomainOrderLanguage,
-  type DomainOrderRequestParsed,
   type DomainOrderStatus,
-  type DomainOrderStep,
   type DomainOrderSummary,
-  type DomainOrderView,
   type DomainQuote,
 } from "#contracts/domain-orders.ts";
-import { validateDomainName, type DomainCurrency } from "#contracts/domains.ts";
+import type { DomainCurrency } from "#contracts/domains.ts";
 import { DOMAIN_RENEWAL_MAX_YEARS } from "#contracts/renewals.ts";
-import { tr46Idna } from "#server/lib/idna.ts";
-import { ourNameservers } from "#content/domains.ts";
 import type { z } from "zod";
 import type { DomainTransitionRequest } from "#contracts/domain-orders.ts";
 import type { Database } from "../../db/client.ts";
-import { AppError, fieldError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import {
   endRefundStep,
   lastUnfinishedStep,
   listOrderSteps,
   refundable,
-  newAccessToken,
-  newReferenceCode,
   orderCheckout,
   stepRecorder,
   toOrderEvent,
   toOrderStep,
   type OrderPayments,
   type OrderStepRow,
-  approveOrderRefund,
+  staffOrderActions,
 } from "../../lib/orders.ts";
-import { localizeContractMessage } from "../../lib/contract-messages.ts";
-import { serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
-import { queueEmail } from "../notifications/index.ts";
-import type { Availability, AvailabilityChecker } from "./availability-service.ts";
+import type { AvailabilityChecker } from "./availability-service.ts";
 import {
   addEvent,
   claimAttempt,
   findOrderById,
   ordersDueForAttempt,
   pendingOrderFor,
-  findOrderByToken,
-  insertOrder,
   listOrders,
   moveOrder,
   orderEvents,
@@ -61,22 +43,12 @@ import {
   type DomainOrderRow,
 } from "./domain-order-repository.ts";
 import type { DomainPriceService } from "./domain-price-service.ts";
+import { DOMAIN_ORDER_TYPE, domainOrderCheckout, iso, REGISTRAR_ACTOR } from "./domain-order-checkout.ts";
+import { day, domainOrderEmails, dt, nameserversOf, orderUrl, st } from "./domain-order-emails.ts";
 import type { Registrar, RegistrationResult, RenewalResult } from "./registrar.ts";
-
-export const DOMAIN_ORDER_TYPE = "domain";
 
 /** Who moved an order when nobody signed in did: the payment, the after-payment check, a registrar. */
 const SYSTEM: AuditActor = { id: null, username: null };
-
-/** History rows written by a registrar carry this before its name; staff usernames never do. */
-const REGISTRAR_ACTOR = "registrar:";
-const isStaff = (username: string | null) => username !== null && !username.startsWith(REGISTRAR_ACTOR);
-
-const dt = (key: string, options: Record<string, unknown> = {}) => serverT(key, { ns: "domains", ...options });
-/** Words only staff read (history lines of fulfilment, staff emails): English. */
-const st = (key: string, options: Record<string, unknown> = {}) =>
-  serverT(key, { ns: "domains-admin", lng: "en", ...options });
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A registration the registry could not take is tried again after 1, 2, 4... minutes, at most every 30. */
 export const retryDelayMs = (attempts: number) => Math.min(30, 2 ** Math.max(0, attempts - 1)) * 60_000;
@@ -107,15 +79,6 @@ function addYears(date: Date, years: number): Date {
   const result = new Date(date);
   result.setUTCFullYear(result.getUTCFullYear() + years);
   return result;
-}
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-const money = (amount: number) => amount.toLocaleString("en-US");
-
-/** The nameservers an order is registered with: the customer's, or ours when they chose ours. */
-export function nameserversOf(row: DomainOrderRow): string[] {
-  const own = row.nameservers as string[];
-  return own.length ? own : [...ourNameservers];
 }
 
 export function toSummary(row: DomainOrderRow): DomainOrderSummary {
@@ -150,10 +113,6 @@ export function domainOrderService(deps: {
   retryForMs?: number;
 }) {
   const { db, payments, checker, pricing, registrar, publicUrl, notifyTo, log } = deps;
-  /** The order page in the language the customer ordered in. */
-  const orderUrl = (token: string, language: string) =>
-    localizePath(`/domains/order-status/${token}`, isLanguage(language) ? language : "en");
-  const adminUrl = (id: string) => `${publicUrl}/admin/domains/orders/${id}`;
   /** A paid order a registrar (not staff) was handling whose last step failed, or that waits on a registry that is down. */
   function canRetry(row: DomainOrderRow, stepRows: readonly OrderStepRow[]): boolean {
     if (row.status !== "paid" || registrarFor(row.tld).name === "manual") return false;
@@ -187,93 +146,20 @@ export function domainOrderService(deps: {
   const pending = new Set<Promise<void>>();
   const queued = () => deps.onQueued?.();
 
-  function emailValues(row: DomainOrderRow, extra: Record<string, unknown> = {}) {
-    const quote = row.quote as DomainQuote;
-    return {
-      name: row.customerName,
-      reference: row.reference,
-      domain: row.unicodeName,
-      years: row.years,
-      total: money(quote.total),
-      currency: row.currency,
-      orderUrl: `${publicUrl}${orderUrl(row.accessToken, row.language)}`,
-      nameservers: nameserversOf(row).join(", "),
-      reason: "",
-      ...extra,
-    };
-  }
+  const emails = domainOrderEmails({ publicUrl, notifyTo });
+  const { notify, notifyStaff } = emails;
 
-  /** The customer's email for a change, written in the language they ordered in. */
-  async function notify(database: Database, row: DomainOrderRow, kind: string, extra: Record<string, unknown> = {}) {
-    const period = dt("email.period", { count: row.years, lng: row.language });
-    const values = { ...emailValues(row, extra), period, lng: row.language };
-    await queueEmail(database, {
-      kind: `domains.${kind}`,
-      toAddress: row.email,
-      replyTo: notifyTo,
-      subject: dt(`email.${kind}.subject`, values),
-      textBody: dt(`email.${kind}.body`, values) + dt("email.footer", values),
-    });
-  }
-
-  /** Staff are written to in English: the back office is. */
-  async function notifyStaff(
-    database: Database,
-    row: DomainOrderRow,
-    kind: "staffRegister" | "staffRefund",
-    extra: Record<string, unknown>,
-  ) {
-    const values = {
-      ...emailValues(row),
-      email: row.email,
-      phone: row.phoneNumber,
-      organisation: row.organisation ? ` (${row.organisation})` : "",
-      address: row.address,
-      city: row.city,
-      country: countryName(row.country) ?? row.country,
-      transactionId: row.paymentTransactionId ?? "",
-      adminUrl: adminUrl(row.id),
-      period: dt("email.period", { count: row.years, lng: "en" }),
-      ...extra,
-      lng: "en",
-    };
-    await queueEmail(database, {
-      kind: `domains.${kind}`,
-      toAddress: notifyTo,
-      subject: dt(`email.${kind}.subject`, values),
-      textBody: dt(`email.${kind}.body`, values),
-    });
-  }
-
-  /**
-   * The last word before money moves: the registry itself (RDAP or WHOIS, never the cache, never
-   * DNS alone). Anything but "available" stops the order with a 409 that says why.
-   */
-  async function ensureAvailable(
-    name: string,
-    tld: string,
-    unicodeName: string,
-    language: DomainOrderLanguage,
-  ): Promise<Availability> {
-    const answer = await checker.check(name, tld, { authoritative: true, details: true });
-    // Each refusal names the source that answered (or that none did): the page may never have
-    // said the name was free, so nothing here says "no longer" or "just registered".
-    if (answer.state === "registered")
-      throw new AppError("domain_taken", dt(`takenBy.${answer.source}`, { name: unicodeName, lng: language }), 409);
-    if (answer.state === "unknown") {
-      const reason = dt(`reason.${answer.reason ?? "unclear"}`, { lng: language });
-      throw new AppError(
-        "availability_unknown",
-        dt(`unknownBy.${answer.source}`, {
-          name: unicodeName,
-          reason: reason.charAt(0).toUpperCase() + reason.slice(1),
-          lng: language,
-        }),
-        409,
-      );
-    }
-    return answer;
-  }
+  const staffActions = staffOrderActions(db, payments, {
+    orderType: DOMAIN_ORDER_TYPE,
+    targetType: "domain_order",
+    auditPrefix: "domain.order",
+    find: findOrderById,
+    addEvent,
+    waitsForRefund: (order) => order.status === "needs_refund",
+    notFound: () => new AppError("not_found", dt("adminOrderNotFound"), 404),
+    notRefundable: () => new AppError("not_refundable", st("refund.notRefundable"), 409),
+    refundApproved: (fulfiller) => st("history.refundApproved", { fulfiller }),
+  });
 
   // After paying, the customer comes back to the order's own page.
   const pay = orderCheckout<DomainOrderRow>(payments, {
@@ -285,6 +171,7 @@ export function domainOrderService(deps: {
     description: (order) => dt("paymentDescription", { code: order.reference.slice(4) }),
     record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
   });
+  const checkout = domainOrderCheckout({ db, payments, checker, pricing, emails, pay, queued });
 
   /** One step of the state machine inside a transaction: compare-and-set, history, audit (staff), email. */
   async function moveIn(
@@ -636,101 +523,8 @@ export function domainOrderService(deps: {
   }
 
   return {
-    /** Stores the order (and its "received" email) after the registry's last word, then opens its payment page. */
-    async createOrder(input: DomainOrderRequestParsed, context: { ipAddress?: string }): Promise<DomainOrderCreated> {
-      const prices = await pricing.catalog();
-      const valid = validateDomainName(input.domain, prices, tr46Idna);
-      if (!valid.ok) throw fieldError("domain", localizeContractMessage(valid.message));
-      const price = prices.find((p) => p.tld === valid.tld)!;
-      const quote = quoteDomain(price, input.years, input.currency);
-      await ensureAvailable(valid.name, valid.tld, valid.unicodeName, input.language);
-      const id = randomUUID();
-      const token = newAccessToken();
-      const registrant = input.registrant;
-      const order = await db.transaction(async (tx) => {
-        const row = await insertOrder(tx, {
-          id,
-          reference: `DOM-${newReferenceCode()}`,
-          accessToken: token,
-          status: "pending_payment",
-          language: input.language,
-          domainName: valid.name,
-          unicodeName: valid.unicodeName,
-          tld: valid.tld,
-          years: input.years,
-          nameservers: input.nameservers.mode === "custom" ? input.nameservers.hosts : [],
-          customerName: registrant.name,
-          organisation: registrant.organisation || null,
-          email: registrant.email,
-          phoneNumber: registrant.phoneNumber,
-          address: registrant.address,
-          city: registrant.city,
-          country: registrant.country,
-          currency: input.currency,
-          amount: String(quote.total),
-          quote,
-          ipAddress: context.ipAddress ?? null,
-        });
-        await addEvent(tx, { orderId: id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
-        await notify(tx, row, "received");
-        return row;
-      });
-      queued();
-      const payment = await pay(order, context.ipAddress);
-      return {
-        token,
-        reference: order.reference,
-        orderUrl: orderUrl(token, input.language),
-        redirectUrl: payment.redirectUrl,
-      };
-    },
-
-    /** Another payment page for an order still waiting (the first was abandoned or failed), after another check. */
-    async payAgain(token: string, context: { ipAddress?: string }): Promise<{ redirectUrl: string }> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", dt("orderNotFound"), 404);
-      if (order.status !== "pending_payment")
-        throw new AppError("not_payable", dt("notPayable", { lng: order.language }), 409);
-      await ensureAvailable(order.domainName, order.tld, order.unicodeName, order.language as DomainOrderLanguage);
-      const { redirectUrl } = await pay(order, context.ipAddress);
-      return { redirectUrl };
-    },
-
-    /** The customer's view behind the link: state, history (without staff notes), what was bought. */
-    async customerView(token: string): Promise<DomainOrderView> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", dt("orderNotFound"), 404);
-      const history: DomainOrderStep[] = (await orderEvents(db, order.id))
-        .filter((event) => event.kind === "status" && event.toStatus)
-        // A reason staff typed is the customer's to read (it was emailed); system lines are for staff.
-        .map((event) => ({
-          status: event.toStatus as DomainOrderStatus,
-          at: event.createdAt.toISOString(),
-          reason: isStaff(event.actorUsername) ? event.body : null,
-        }));
-      return {
-        reference: order.reference,
-        status: order.status as DomainOrderStatus,
-        domain: order.domainName,
-        unicodeDomain: order.unicodeName,
-        years: order.years,
-        nameservers: nameserversOf(order),
-        usesOurNameservers: (order.nameservers as string[]).length === 0,
-        registrantName: order.customerName,
-        quote: order.quote as DomainQuote,
-        createdAt: order.createdAt.toISOString(),
-        paidAt: iso(order.paidAt),
-        registeredAt: iso(order.registeredAt),
-        expiresAt: iso(order.expiresAt),
-        history,
-        canPay: order.status === "pending_payment",
-        registryWait:
-          order.status === "paid" && order.registryWait
-            ? { kind: order.registryWait, nextAttemptAt: iso(order.nextAttemptAt) }
-            : null,
-        payments: await payments.paymentsForOrder(DOMAIN_ORDER_TYPE, order.id),
-      };
-    },
+    // The customer's side: placing an order, paying for it, following it by its link.
+    ...checkout,
 
     /** Orders paid a while ago whose after-payment step never ran (a restart in between): run it. */
     async recheckDue(now = new Date()): Promise<number> {
@@ -785,33 +579,9 @@ export function domainOrderService(deps: {
       return detail((await findOrderById(db, id))!);
     },
 
-    /**
-     * Staff approve the refund of an order that waits for one: it is sent through the payment
-     * provider under its own id (audited); the order moves to refunded once the provider confirms.
-     */
+    /** Staff approve the refund of an order that waits for one (see staffOrderActions). */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<DomainOrderDetail> {
-      await approveOrderRefund(
-        db,
-        payments,
-        { orderType: DOMAIN_ORDER_TYPE, orderId: id, auditAction: "domain.order.refund", targetType: "domain_order" },
-        {
-          lock: async (tx) => {
-            const order = await findOrderById(tx, id, true);
-            return order && { ...order, waitsForRefund: order.status === "needs_refund" };
-          },
-          notFound: () => new AppError("not_found", dt("adminOrderNotFound"), 404),
-          notRefundable: () => new AppError("not_refundable", st("refund.notRefundable"), 409),
-          onClaimed: (tx) =>
-            addEvent(tx, {
-              orderId: id,
-              kind: "note",
-              body: st("history.refundApproved", { fulfiller: payments.refundFulfiller }),
-              actorUsername: actor.username,
-            }),
-        },
-        actor,
-        ipAddress,
-      );
+      await staffActions.approveRefund(id, actor, ipAddress);
       return detail((await findOrderById(db, id))!);
     },
 
@@ -945,21 +715,7 @@ export function domainOrderService(deps: {
             kind: "note",
             body: st("history.renewalManual", { renewalId: input.renewalId, count: input.years }),
           });
-          const values = {
-            domain: order.unicodeName,
-            reference: order.reference,
-            name: order.customerName,
-            email: order.email,
-            years: input.years,
-            expiresAt: day(order.expiresAt!),
-            adminUrl: adminUrl(order.id),
-          };
-          await queueEmail(tx, {
-            kind: "domains.staffRenew",
-            toAddress: notifyTo,
-            subject: st("email.staffRenew.subject", values),
-            textBody: st("email.staffRenew.body", values),
-          });
+          await emails.askStaffToRenew(tx, order, input.years);
           return;
         }
         await updateOrder(tx, order.id, { expiresAt: result.expiresAt });
@@ -1024,19 +780,8 @@ export function domainOrderService(deps: {
     },
 
     async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<DomainOrderEvent | null> {
-      return db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id);
-        if (!order) return null;
-        const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
-        await recordAudit(tx, {
-          actor,
-          action: "domain.order.note",
-          targetType: "domain_order",
-          targetId: id,
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        return toOrderEvent(row);
-      });
+      const row = await staffActions.addNote(id, body, actor, ipAddress);
+      return row && toOrderEvent(row);
     },
   };
 }

@@ -15,77 +15,30 @@ import {
   VpsServerToDelete,
   VpsTransitionRequest,
 } from "#contracts/vps.ts";
-import { AppError } from "../../lib/errors.ts";
-import { serverT } from "../../lib/i18n.ts";
-import { currentStaff } from "../../lib/admin-guard.ts";
+import { actorOf, adminOnly, OrderIdParams, staffOnly, staffOrderRoutes } from "../../lib/order-routes.ts";
 import type { VpsService } from "./vps-service.ts";
 
-const IdParams = z.object({ id: z.uuid("Not a valid order id") });
-// Orders carry customers' servers and money: admins only.
-const adminOnly = { access: { roles: ["admin"] as "admin"[] } };
-const actorOf = (request: Parameters<typeof currentStaff>[0]) => {
-  const { user } = currentStaff(request);
-  return { id: user.id, username: user.username };
-};
-
 export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (app, { service }) => {
-  app.get(
-    "/api/admin/vps/orders",
-    { config: adminOnly, schema: { querystring: VpsOrderListQuery, response: { 200: VpsOrderPage } } },
-    async (request) => service.list(request.query),
-  );
-
-  app.get(
-    "/api/admin/vps/orders/:id",
-    { config: adminOnly, schema: { params: IdParams, response: { 200: VpsOrderDetail, 404: ApiErrorBody } } },
-    async (request) => {
-      const detail = await service.detail(request.params.id);
-      if (!detail) throw new AppError("not_found", serverT("adminOrderNotFound", { ns: "vps" }), 404);
-      return detail;
+  // The list, one order, a move of its state, a retry of a build or server action, a refund, a note.
+  staffOrderRoutes(app, {
+    path: "/api/admin/vps/orders",
+    ns: "vps",
+    schemas: {
+      listQuery: VpsOrderListQuery,
+      page: VpsOrderPage,
+      detail: VpsOrderDetail,
+      transition: VpsTransitionRequest,
+      note: AddVpsNote,
+      event: VpsOrderEvent,
     },
-  );
-
-  app.post(
-    "/api/admin/vps/orders/:id/transition",
-    {
-      config: adminOnly,
-      schema: {
-        params: IdParams,
-        body: VpsTransitionRequest,
-        response: { 200: VpsOrderDetail, 400: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
-      },
-    },
-    async (request) => service.transition(request.params.id, request.body, actorOf(request), request.ip),
-  );
-
-  // Runs again the operation whose last step failed (or was handed to staff): a build, a stop, a start, a deletion.
-  app.post(
-    "/api/admin/vps/orders/:id/retry",
-    {
-      config: adminOnly,
-      schema: { params: IdParams, response: { 200: VpsOrderDetail, 404: ApiErrorBody, 409: ApiErrorBody } },
-    },
-    async (request) => service.retry(request.params.id, actorOf(request), request.ip),
-  );
-
-  // Staff approve the refund of a failed order; the payment provider sends it.
-  app.post(
-    "/api/admin/vps/orders/:id/refund",
-    {
-      config: adminOnly,
-      schema: { params: IdParams, response: { 200: VpsOrderDetail, 404: ApiErrorBody, 409: ApiErrorBody } },
-    },
-    async (request) => service.approveRefund(request.params.id, actorOf(request), request.ip),
-  );
+    service,
+  });
 
   // The dashboard's cluster panel: every signed-in staff member sees whether servers can be built
   // (hosts and nodes, never the token), as with the registries.
   app.get(
     "/api/admin/vps/clusters",
-    {
-      config: { access: { roles: ["admin", "agent"] as ("admin" | "agent")[] } },
-      schema: { response: { 200: z.object({ items: z.array(VpsClusterHealth) }) } },
-    },
+    { config: staffOnly, schema: { response: { 200: z.object({ items: z.array(VpsClusterHealth) }) } } },
     async () => ({ items: await service.clusterHealth() }),
   );
 
@@ -101,25 +54,12 @@ export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = as
     {
       config: adminOnly,
       schema: {
-        params: IdParams,
+        params: OrderIdParams,
         body: DeleteVpsServer,
         response: { 200: VpsOrderDetail, 400: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody },
       },
     },
     async (request) => service.destroyServer(request.params.id, request.body, actorOf(request), request.ip),
-  );
-
-  app.post(
-    "/api/admin/vps/orders/:id/notes",
-    {
-      config: adminOnly,
-      schema: { params: IdParams, body: AddVpsNote, response: { 201: VpsOrderEvent, 404: ApiErrorBody } },
-    },
-    async (request, reply) => {
-      const note = await service.addNote(request.params.id, request.body.body, actorOf(request), request.ip);
-      if (!note) throw new AppError("not_found", serverT("adminOrderNotFound", { ns: "vps" }), 404);
-      return reply.status(201).send(note);
-    },
   );
 
   app.get(

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans, VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
+import { vpsAddons, VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
 import {
   type VpsPrices,
   canMoveVpsOrder,
-  catalogFromContent,
   quoteVps,
   VPS_TRANSITIONS,
   type VpsOrderRequest,
-  type VpsCatalog,
   type VpsOrderCreated,
   type VpsOrderDetail,
   type VpsOrderEvent,
@@ -31,7 +29,7 @@ import {
   orderCheckout,
   toOrderEvent,
   type OrderPayments,
-  approveOrderRefund,
+  staffOrderActions,
 } from "../../lib/orders.ts";
 import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
@@ -39,6 +37,7 @@ import { queueEmail } from "../notifications/index.ts";
 import type { CredentialCipher } from "./credential-cipher.ts";
 import type { Provisioner, ServerAction } from "./provisioner.ts";
 import { vpsFulfilment, VPS_ORDER_TYPE } from "./vps-fulfilment.ts";
+import { updateVpsPrice, vpsCatalog, vpsPrices } from "./vps-catalog.ts";
 import { stepRecorder } from "../../lib/orders.ts";
 import {
   addEvent,
@@ -52,8 +51,6 @@ import {
   listOrders,
   moveOrder,
   orderEvents,
-  priceOverrides,
-  savePriceOverride,
   updateOrder,
   type VpsOrderRow,
 } from "./vps-repository.ts";
@@ -133,28 +130,8 @@ export function vpsService(deps: {
   const orderUrl = (token: string, language: string = defaultLanguage) =>
     localizePath(`/vps-hosting/order/${token}`, asLanguage(language));
 
-  /** The catalogue with staff price changes applied; withdrawn plans stay listed as inactive. */
-  async function catalog(database: Database = db): Promise<VpsCatalog> {
-    const base = catalogFromContent({
-      plans: vpsPlans,
-      locations: vpsLocations,
-      images: vpsImages,
-      periods: vpsPeriods,
-      addons: vpsAddons,
-    });
-    const overrides = new Map((await priceOverrides(database)).map((row) => [row.itemId, row]));
-    return {
-      ...base,
-      plans: base.plans.map((plan) => {
-        const o = overrides.get(plan.id);
-        return o?.kind === "plan" ? { ...plan, monthly: o.monthly as VpsPrices, active: o.active === 1 } : plan;
-      }),
-      addons: base.addons.map((addon) => {
-        const o = overrides.get(addon.id);
-        return o?.kind === "addon" ? { ...addon, monthly: o.monthly as VpsPrices } : addon;
-      }),
-    };
-  }
+  /** The catalogue with staff price changes applied (see vpsCatalog). */
+  const catalog = (database: Database = db) => vpsCatalog(database);
 
   /**
    * The customer's emails are in the language they ordered in, whoever's request (a payment
@@ -346,6 +323,18 @@ export function vpsService(deps: {
       });
       deps.onQueued?.();
     }
+  });
+
+  const staffActions = staffOrderActions(db, payments, {
+    orderType: VPS_ORDER_TYPE,
+    targetType: "vps_order",
+    auditPrefix: "vps.order",
+    find: findOrderById,
+    addEvent,
+    waitsForRefund: (order) => order.status === "failed",
+    notFound: () => new AppError("not_found", vt("adminOrderNotFound"), 404),
+    notRefundable: () => new AppError("not_refundable", vt("refund.notRefundable"), 409),
+    refundApproved: (fulfiller) => vt("refund.approved", { fulfiller, lng: "en" }),
   });
 
   // After paying, the customer comes back to the order's own page.
@@ -673,33 +662,9 @@ export function vpsService(deps: {
       return detail((await findOrderById(db, id))!);
     },
 
-    /**
-     * Staff approve the refund of a failed order: it is sent through the payment provider under its
-     * own id (audited); the order moves to refunded once the provider confirms.
-     */
+    /** Staff approve the refund of a failed order (see staffOrderActions). */
     async approveRefund(id: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderDetail> {
-      await approveOrderRefund(
-        db,
-        payments,
-        { orderType: VPS_ORDER_TYPE, orderId: id, auditAction: "vps.order.refund", targetType: "vps_order" },
-        {
-          lock: async (tx) => {
-            const order = await findOrderById(tx, id, true);
-            return order && { ...order, waitsForRefund: order.status === "failed" };
-          },
-          notFound: () => new AppError("not_found", vt("adminOrderNotFound"), 404),
-          notRefundable: () => new AppError("not_refundable", vt("refund.notRefundable"), 409),
-          onClaimed: (tx) =>
-            addEvent(tx, {
-              orderId: id,
-              kind: "note",
-              body: vt("refund.approved", { fulfiller: payments.refundFulfiller, lng: "en" }),
-              actorUsername: actor.username,
-            }),
-        },
-        actor,
-        ipAddress,
-      );
+      await staffActions.approveRefund(id, actor, ipAddress);
       return detail((await findOrderById(db, id))!);
     },
 
@@ -790,19 +755,8 @@ export function vpsService(deps: {
     },
 
     async addNote(id: string, body: string, actor: AuditActor, ipAddress?: string): Promise<VpsOrderEvent | null> {
-      return db.transaction(async (tx) => {
-        const order = await findOrderById(tx, id);
-        if (!order) return null;
-        const row = await addEvent(tx, { orderId: id, kind: "note", body, actorUsername: actor.username });
-        await recordAudit(tx, {
-          actor,
-          action: "vps.order.note",
-          targetType: "vps_order",
-          targetId: id,
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-        return toOrderEvent(row);
-      });
+      const row = await staffActions.addNote(id, body, actor, ipAddress);
+      return row && toOrderEvent(row);
     },
 
     /* ------------------------------------------------------------ renewals (from the customer's account) */
@@ -876,62 +830,13 @@ export function vpsService(deps: {
       }));
     },
 
-    async prices(): Promise<VpsPriceItem[]> {
-      const current = await catalog();
-      const changed = new Set((await priceOverrides(db)).map((row) => row.itemId));
-      return [
-        ...current.plans.map((plan) => ({
-          id: plan.id,
-          kind: "plan" as const,
-          name: plan.name,
-          monthly: plan.monthly,
-          active: plan.active,
-          changed: changed.has(plan.id),
-        })),
-        ...current.addons.map((addon) => ({
-          id: addon.id,
-          kind: "addon" as const,
-          name: addon.name,
-          monthly: addon.monthly,
-          active: true,
-          changed: changed.has(addon.id),
-        })),
-      ];
-    },
+    prices: (): Promise<VpsPriceItem[]> => vpsPrices(db),
 
-    async updatePrice(
+    updatePrice: (
       itemId: string,
       update: { monthly: VpsPrices; active: boolean },
       actor: AuditActor,
       ipAddress?: string,
-    ): Promise<VpsPriceItem[]> {
-      const kind = vpsPlans.some((p) => p.id === itemId)
-        ? "plan"
-        : vpsAddons.some((a) => a.id === itemId)
-          ? "addon"
-          : null;
-      if (!kind) throw new AppError("not_found", vt("priceItemNotFound"), 404);
-      const before =
-        (await catalog()).plans.find((p) => p.id === itemId)?.monthly ??
-        vpsAddons.find((a) => a.id === itemId)?.monthly;
-      await db.transaction(async (tx) => {
-        await savePriceOverride(tx, {
-          itemId,
-          kind,
-          monthly: update.monthly,
-          active: kind === "addon" || update.active ? 1 : 0,
-          updatedBy: actor.username,
-        });
-        await recordAudit(tx, {
-          actor,
-          action: "vps.price.update",
-          targetType: `vps_${kind}`,
-          targetId: itemId,
-          details: { before, after: update.monthly, active: update.active },
-          ...(ipAddress ? { ipAddress } : {}),
-        });
-      });
-      return this.prices();
-    },
+    ): Promise<VpsPriceItem[]> => updateVpsPrice(db, itemId, update, actor, ipAddress),
   };
 }
