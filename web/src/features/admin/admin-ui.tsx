@@ -20,7 +20,7 @@ import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { isStatus } from "./api.ts";
-import { formatNumber, initials } from "./format.ts";
+import { formatDateTime, formatNumber, formatRelative, initials } from "./format.ts";
 import { paths } from "../../lib/route-table.ts";
 
 export function PageHeader({
@@ -438,6 +438,26 @@ export function PagedList<T>({
     >
       {body}
     </div>
+  );
+}
+
+/** A list table's assignee cell: the name, or "Unassigned" in italics. */
+export function AssigneeCell({ name, unassigned }: { name: string | undefined; unassigned: string }) {
+  return (
+    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+      {name ?? <span className="text-muted-foreground italic">{unassigned}</span>}
+    </td>
+  );
+}
+
+/** A list table's last cell: how long ago, with the exact time on hover. */
+export function WhenCell({ iso }: { iso: string }) {
+  return (
+    <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+      <time dateTime={iso} title={formatDateTime(iso)}>
+        {formatRelative(iso)}
+      </time>
+    </td>
   );
 }
 

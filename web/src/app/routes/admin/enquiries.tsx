@@ -12,13 +12,15 @@ import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
   PageHeader,
+  AssigneeCell,
   PagedList,
   rowLinkClass,
   useListParams,
+  WhenCell,
   StatusBadge,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
-import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
 import { contactServiceOptions, serviceLabel } from "../../../features/admin/services.ts";
 import { i18n } from "../../../i18n/index.ts";
@@ -256,16 +258,8 @@ export default function EnquiriesPage() {
                       <td className="px-3 py-3">
                         <StatusBadge status={enquiry.status} />
                       </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                        {enquiry.assignee?.displayName ?? (
-                          <span className="text-muted-foreground italic">{t("enquiries.unassigned")}</span>
-                        )}
-                      </td>
-                      <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                        <time dateTime={enquiry.createdAt} title={formatDateTime(enquiry.createdAt)}>
-                          {formatRelative(enquiry.createdAt)}
-                        </time>
-                      </td>
+                      <AssigneeCell name={enquiry.assignee?.displayName} unassigned={t("enquiries.unassigned")} />
+                      <WhenCell iso={enquiry.createdAt} />
                     </tr>
                   ))}
                 </tbody>

@@ -11,13 +11,15 @@ import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
   PageHeader,
+  AssigneeCell,
   PagedList,
   rowLinkClass,
   useListParams,
+  WhenCell,
   ProjectStatusBadge,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
-import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
 import advisorMessages from "../../../i18n/locales/en/advisor.json";
@@ -215,16 +217,8 @@ export default function ProjectsPage() {
                       <td className="px-3 py-3">
                         <ProjectStatusBadge status={project.status} />
                       </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                        {project.assignee?.displayName ?? (
-                          <span className="text-muted-foreground italic">{t("projects.unassigned")}</span>
-                        )}
-                      </td>
-                      <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                        <time dateTime={project.createdAt} title={formatDateTime(project.createdAt)}>
-                          {formatRelative(project.createdAt)}
-                        </time>
-                      </td>
+                      <AssigneeCell name={project.assignee?.displayName} unassigned={t("projects.unassigned")} />
+                      <WhenCell iso={project.createdAt} />
                     </tr>
                   ))}
                 </tbody>
