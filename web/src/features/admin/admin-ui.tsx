@@ -4,6 +4,7 @@ import {
   ChevronRight,
   FileQuestion,
   RotateCw,
+  SearchX,
   ShieldOff,
   X,
   type LucideIcon,
@@ -19,7 +20,7 @@ import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { isStatus } from "./api.ts";
-import { formatNumber, initials } from "./format.ts";
+import { formatDateTime, formatNumber, formatRelative, initials } from "./format.ts";
 import { paths } from "../../lib/route-table.ts";
 
 export function PageHeader({
@@ -378,36 +379,112 @@ export function FilterChips<T extends string>({
   );
 }
 
-/** A paged list's body: a spinner, the error with a retry, the empty state, or the items and their pages. */
+/**
+ * A paged list's body: a spinner, the error with a retry, the empty state (or, when filters are on,
+ * "nothing matches"), or the items and their pages. A list that keeps its previous page while the
+ * next loads (`keepsPrevious`, placeholder data) shows it dimmed, and keeps showing it if a refresh fails.
+ */
 export function PagedList<T>({
   list,
   empty,
+  noMatch,
   page,
   pageSize,
   onPage,
+  keepsPrevious = false,
+  className,
   children,
 }: {
   list: {
-    data: { items: T[]; total: number } | undefined;
+    data: { items: T[]; total: number; page?: number; pageSize?: number } | undefined;
     isError: boolean;
     error: unknown;
     refetch: () => unknown;
+    isPlaceholderData?: boolean;
+    isFetching?: boolean;
   };
   empty: ReactNode;
+  /** Shown instead of `empty` when the list is filtered. */
+  noMatch?: { title: ReactNode; body: ReactNode } | false;
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
+  keepsPrevious?: boolean;
+  /** Classes for the wrapper of the items and their pages, with `keepsPrevious`. */
+  className?: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError && !(keepsPrevious && list.data))
+    return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <PanelSpinner />;
-  if (list.data.items.length === 0) return empty;
-  return (
+  if (list.data.items.length === 0)
+    return noMatch ? <EmptyState icon={SearchX} title={noMatch.title} body={noMatch.body} /> : empty;
+  const body = (
     <>
       {children(list.data.items)}
-      <Pagination page={page} pageSize={pageSize} total={list.data.total} onPage={onPage} />
+      <Pagination
+        page={list.data.page ?? page}
+        pageSize={list.data.pageSize ?? pageSize}
+        total={list.data.total}
+        onPage={onPage}
+      />
     </>
   );
+  if (!keepsPrevious) return body;
+  return (
+    <div
+      className={cn("transition-opacity", list.isPlaceholderData && "opacity-60", className)}
+      aria-busy={list.isFetching}
+    >
+      {body}
+    </div>
+  );
+}
+
+/** A list table's assignee cell: the name, or "Unassigned" in italics. */
+export function AssigneeCell({ name, unassigned }: { name: string | undefined; unassigned: string }) {
+  return (
+    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+      {name ?? <span className="text-muted-foreground italic">{unassigned}</span>}
+    </td>
+  );
+}
+
+/** A list table's last cell: how long ago, with the exact time on hover. */
+export function WhenCell({ iso }: { iso: string }) {
+  return (
+    <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
+      <time dateTime={iso} title={formatDateTime(iso)}>
+        {formatRelative(iso)}
+      </time>
+    </td>
+  );
+}
+
+/** The classes of a table row's main link, whose click area covers the whole row. */
+export const rowLinkClass = cn(
+  "block truncate font-medium text-foreground after:absolute",
+  "after:inset-0 focus-visible:outline-none after:focus-visible:outline-2",
+  "after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring",
+);
+
+/**
+ * A list page's filters kept in the address: `setFilter` sets or clears one (and goes back to the
+ * first page), `clear` drops them all, and `from` is the query string a record page links back to.
+ */
+export function useListParams<N extends string>() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const setFilter = (name: N | "page", value: string) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value && !(name === "page" && value === "1")) next.set(name, value);
+      else next.delete(name);
+      if (name !== "page") next.delete("page");
+      return next;
+    });
+  const clear = () => setSearchParams(new URLSearchParams());
+  const from = searchParams.toString() ? `?${searchParams.toString()}` : "";
+  return { searchParams, setSearchParams, setFilter, clear, from };
 }
 
 export function FormField({

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, Inbox, Search, SearchX, X } from "lucide-react";
+import { Download, Inbox, Search, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { EnquiryPage, EnquiryStatus, type EnquirySummary } from "#contracts/admin.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
@@ -11,18 +11,19 @@ import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
-  LoadError,
   PageHeader,
-  Pagination,
-  PanelSpinner,
+  AssigneeCell,
+  PagedList,
+  rowLinkClass,
+  useListParams,
+  WhenCell,
   StatusBadge,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
-import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
 import { contactServiceOptions, serviceLabel } from "../../../features/admin/services.ts";
 import { i18n } from "../../../i18n/index.ts";
-import { cn } from "../../../lib/cn.ts";
 import type { Route } from "./+types/enquiries";
 import { paths } from "../../../lib/route-table.ts";
 
@@ -69,7 +70,7 @@ function EnquiryLink({
 
 export default function EnquiriesPage() {
   const { t } = useTranslation("admin");
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setSearchParams, setFilter, clear, from } = useListParams<"service" | "status">();
   const filters = readFilters(searchParams);
   const [search, setSearch] = useState(filters.q);
   const pushedSearch = useRef(filters.q);
@@ -102,20 +103,10 @@ export default function EnquiriesPage() {
     return () => clearTimeout(timer);
   }, [search, filters.q, setSearchParams]);
 
-  const setFilter = (name: "service" | "status" | "page", value: string) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value && !(name === "page" && value === "1")) next.set(name, value);
-      else next.delete(name);
-      if (name !== "page") next.delete("page");
-      return next;
-    });
-  };
-
   const clearFilters = () => {
     pushedSearch.current = "";
     setSearch("");
-    setSearchParams(new URLSearchParams());
+    clear();
   };
 
   const params = { q: filters.q, service: filters.service, status: filters.status };
@@ -131,7 +122,6 @@ export default function EnquiriesPage() {
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(filters.q || filters.service || filters.status);
-  const from = `${searchParams.toString() ? `?${searchParams.toString()}` : ""}`;
   const exportHref = `/api/admin/enquiries/export.csv${queryString(params)}`;
 
   return (
@@ -216,121 +206,98 @@ export default function EnquiriesPage() {
           ) : null}
         </div>
 
-        {list.isPending ? (
-          <PanelSpinner />
-        ) : list.isError && !list.data ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data && list.data.items.length === 0 ? (
-          filtered ? (
-            <EmptyState icon={SearchX} title={t("enquiries.noMatchTitle")} body={t("enquiries.noMatchBody")} />
-          ) : (
-            <EmptyState icon={Inbox} title={t("enquiries.emptyTitle")} body={t("enquiries.emptyBody")} />
-          )
-        ) : list.data ? (
-          <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-            {/* Wide screens: a table. */}
-            <table className="hidden w-full text-sm md:table" data-testid="enquiry-table">
-              <thead>
-                <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
-                    {t("enquiries.columns.from")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("enquiries.columns.service")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("enquiries.columns.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("enquiries.columns.assignee")}
-                  </th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
-                    {t("enquiries.columns.received")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {list.data.items.map((enquiry) => (
-                  <tr
-                    key={enquiry.id}
-                    className="relative transition-colors hover:bg-muted/50"
-                    data-testid="enquiry-row"
-                  >
-                    <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[42%]">
-                      <EnquiryLink
-                        enquiry={enquiry}
-                        from={from}
-                        className={cn(
-                          "block truncate font-medium text-foreground after:absolute",
-                          "after:inset-0 focus-visible:outline-none after:focus-visible:outline-2",
-                          "after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring",
-                        )}
-                      >
-                        {enquiry.firstName} {enquiry.lastName}
-                        <span className="ml-2 font-normal text-muted-foreground">{enquiry.email}</span>
-                      </EnquiryLink>
-                      <p className="mt-0.5 truncate text-xs text-muted-foreground">{enquiry.excerpt}</p>
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {serviceLabel(enquiry.service)}
-                    </td>
-                    <td className="px-3 py-3">
-                      <StatusBadge status={enquiry.status} />
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {enquiry.assignee?.displayName ?? (
-                        <span className="text-muted-foreground italic">{t("enquiries.unassigned")}</span>
-                      )}
-                    </td>
-                    <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                      <time dateTime={enquiry.createdAt} title={formatDateTime(enquiry.createdAt)}>
-                        {formatRelative(enquiry.createdAt)}
-                      </time>
-                    </td>
+        <PagedList
+          list={list}
+          keepsPrevious
+          noMatch={filtered && { title: t("enquiries.noMatchTitle"), body: t("enquiries.noMatchBody") }}
+          empty={<EmptyState icon={Inbox} title={t("enquiries.emptyTitle")} body={t("enquiries.emptyBody")} />}
+          page={filters.page}
+          pageSize={PAGE_SIZE}
+          onPage={(page) => setFilter("page", String(page))}
+        >
+          {(items) => (
+            <>
+              {/* Wide screens: a table. */}
+              <table className="hidden w-full text-sm md:table" data-testid="enquiry-table">
+                <thead>
+                  <tr className="border-b text-left text-xs text-muted-foreground">
+                    <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                      {t("enquiries.columns.from")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("enquiries.columns.service")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("enquiries.columns.status")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("enquiries.columns.assignee")}
+                    </th>
+                    <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
+                      {t("enquiries.columns.received")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-
-            {/* Phones: a list. */}
-            <ul className="divide-y md:hidden">
-              {list.data.items.map((enquiry) => (
-                <li key={enquiry.id}>
-                  <EnquiryLink
-                    enquiry={enquiry}
-                    from={from}
-                    className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
-                  >
-                    <span className="flex items-start justify-between gap-3">
-                      <span className="min-w-0">
-                        <span className="block truncate text-sm font-medium text-foreground">
+                </thead>
+                <tbody className="divide-y">
+                  {items.map((enquiry) => (
+                    <tr
+                      key={enquiry.id}
+                      className="relative transition-colors hover:bg-muted/50"
+                      data-testid="enquiry-row"
+                    >
+                      <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[42%]">
+                        <EnquiryLink enquiry={enquiry} from={from} className={rowLinkClass}>
                           {enquiry.firstName} {enquiry.lastName}
-                        </span>
-                        <span className="block truncate text-xs text-muted-foreground">{enquiry.email}</span>
-                      </span>
-                      <StatusBadge status={enquiry.status} />
-                    </span>
-                    <span className="mt-1.5 line-clamp-2 text-sm text-muted-foreground">{enquiry.excerpt}</span>
-                    <span className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                      <span>{serviceLabel(enquiry.service)}</span>
-                      <span aria-hidden="true">·</span>
-                      <span>{enquiry.assignee?.displayName ?? t("enquiries.unassigned")}</span>
-                      <span aria-hidden="true">·</span>
-                      <time dateTime={enquiry.createdAt}>{formatRelative(enquiry.createdAt)}</time>
-                    </span>
-                  </EnquiryLink>
-                </li>
-              ))}
-            </ul>
+                          <span className="ml-2 font-normal text-muted-foreground">{enquiry.email}</span>
+                        </EnquiryLink>
+                        <p className="mt-0.5 truncate text-xs text-muted-foreground">{enquiry.excerpt}</p>
+                      </td>
+                      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+                        {serviceLabel(enquiry.service)}
+                      </td>
+                      <td className="px-3 py-3">
+                        <StatusBadge status={enquiry.status} />
+                      </td>
+                      <AssigneeCell name={enquiry.assignee?.displayName} unassigned={t("enquiries.unassigned")} />
+                      <WhenCell iso={enquiry.createdAt} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
 
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={(page) => setFilter("page", String(page))}
-            />
-          </div>
-        ) : null}
+              {/* Phones: a list. */}
+              <ul className="divide-y md:hidden">
+                {items.map((enquiry) => (
+                  <li key={enquiry.id}>
+                    <EnquiryLink
+                      enquiry={enquiry}
+                      from={from}
+                      className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
+                    >
+                      <span className="flex items-start justify-between gap-3">
+                        <span className="min-w-0">
+                          <span className="block truncate text-sm font-medium text-foreground">
+                            {enquiry.firstName} {enquiry.lastName}
+                          </span>
+                          <span className="block truncate text-xs text-muted-foreground">{enquiry.email}</span>
+                        </span>
+                        <StatusBadge status={enquiry.status} />
+                      </span>
+                      <span className="mt-1.5 line-clamp-2 text-sm text-muted-foreground">{enquiry.excerpt}</span>
+                      <span className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                        <span>{serviceLabel(enquiry.service)}</span>
+                        <span aria-hidden="true">·</span>
+                        <span>{enquiry.assignee?.displayName ?? t("enquiries.unassigned")}</span>
+                        <span aria-hidden="true">·</span>
+                        <time dateTime={enquiry.createdAt}>{formatRelative(enquiry.createdAt)}</time>
+                      </span>
+                    </EnquiryLink>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CreditCard, Download, RefreshCw, SearchX, Send, X } from "lucide-react";
+import { CreditCard, Download, RefreshCw, Send, X } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { useSearchParams } from "react-router";
 import { company } from "#content/company.ts";
 import {
   AdminTransaction,
@@ -29,9 +28,10 @@ import {
   EmptyState,
   LoadError,
   PageHeader,
-  Pagination,
+  PagedList,
   Panel,
   PanelSpinner,
+  useListParams,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatNumber, formatRelative } from "../../../features/admin/format.ts";
@@ -292,21 +292,13 @@ function PayoutPanel() {
 
 export default function PaymentsAdminPage() {
   const { t } = useTranslation("paymentsAdmin");
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter, clear } = useListParams<FilterName>();
   const [selected, setSelected] = useState<string | null>(null);
   const filters = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? ""])) as Record<
     FilterName,
     string
   >;
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
-  const setFilter = (name: FilterName | "page", value: string) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value && !(name === "page" && value === "1")) next.set(name, value);
-      else next.delete(name);
-      if (name !== "page") next.delete("page");
-      return next;
-    });
   const filtered = FILTERS.some((name) => filters[name]);
   const list = useQuery({
     queryKey: ["/api/admin/payments", { ...filters, page }],
@@ -444,28 +436,24 @@ export default function PaymentsAdminPage() {
             </div>
           ))}
           {filtered ? (
-            <Button variant="ghost" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>
+            <Button variant="ghost" size="sm" onClick={clear}>
               <X aria-hidden="true" />
               {t("filters.clear")}
             </Button>
           ) : null}
         </div>
 
-        {list.isPending ? (
-          <PanelSpinner />
-        ) : list.isError && !list.data ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data && list.data.items.length === 0 ? (
-          filtered ? (
-            <EmptyState icon={SearchX} title={t("noMatchTitle")} body={t("noMatchBody")} />
-          ) : (
-            <EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />
-          )
-        ) : list.data ? (
-          <div
-            className={cn("overflow-x-auto transition-opacity", list.isPlaceholderData && "opacity-60")}
-            aria-busy={list.isFetching}
-          >
+        <PagedList
+          list={list}
+          keepsPrevious
+          className="overflow-x-auto"
+          noMatch={filtered && { title: t("noMatchTitle"), body: t("noMatchBody") }}
+          empty={<EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={(next) => setFilter("page", String(next))}
+        >
+          {(items) => (
             <table className="w-full text-sm" data-testid="payment-table">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
@@ -493,7 +481,7 @@ export default function PaymentsAdminPage() {
                 </tr>
               </thead>
               <tbody className="divide-y">
-                {list.data.items.map((item) => (
+                {items.map((item) => (
                   <tr
                     key={item.id}
                     className={cn("transition-colors hover:bg-muted/50", selected === item.id && "bg-muted/60")}
@@ -527,14 +515,8 @@ export default function PaymentsAdminPage() {
                 ))}
               </tbody>
             </table>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={(next) => setFilter("page", String(next))}
-            />
-          </div>
-        ) : null}
+          )}
+        </PagedList>
       </section>
 
       <PayoutPanel />

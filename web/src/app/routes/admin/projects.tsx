@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FolderKanban, SearchX, X } from "lucide-react";
+import { FolderKanban, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ProjectPage, ProjectStatus, type ProjectSummary } from "#contracts/advisor.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
@@ -10,14 +10,16 @@ import { Button } from "../../../components/ui/button.tsx";
 import "../../../features/admin/admin-messages.ts";
 import {
   EmptyState,
-  LoadError,
   PageHeader,
-  Pagination,
-  PanelSpinner,
+  AssigneeCell,
+  PagedList,
+  rowLinkClass,
+  useListParams,
+  WhenCell,
   ProjectStatusBadge,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString } from "../../../features/admin/api.ts";
-import { formatDateTime, formatRelative } from "../../../features/admin/format.ts";
+import { formatRelative } from "../../../features/admin/format.ts";
 import { Select } from "../../../features/admin/select.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
 import advisorMessages from "../../../i18n/locales/en/advisor.json";
@@ -85,18 +87,8 @@ function Fit({ score }: { score: number }) {
 export default function ProjectsPage() {
   const { t } = useTranslation("admin");
   const { t: tAdvisor } = useTranslation("advisor");
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter, clear, from } = useListParams<"status" | "leads">();
   const filters = readFilters(searchParams);
-
-  const setFilter = (name: "status" | "leads" | "page", value: string) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value && !(name === "page" && value === "1")) next.set(name, value);
-      else next.delete(name);
-      if (name !== "page") next.delete("page");
-      return next;
-    });
-  };
 
   const params = { status: filters.status, leads: filters.leads ? "true" : "" };
   const list = useQuery({
@@ -108,7 +100,6 @@ export default function ProjectsPage() {
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(filters.status || filters.leads);
-  const from = searchParams.toString() ? `?${searchParams.toString()}` : "";
   const typeLabel = (project: ProjectSummary) => tAdvisor(`steps.projectType.options.${project.projectType}.label`);
 
   return (
@@ -156,147 +147,126 @@ export default function ProjectsPage() {
             {t("projects.leadsOnly")}
           </label>
           {filtered ? (
-            <Button variant="ghost" size="sm" onClick={() => setSearchParams(new URLSearchParams())}>
+            <Button variant="ghost" size="sm" onClick={clear}>
               <X aria-hidden="true" />
               {t("projects.clearFilters")}
             </Button>
           ) : null}
         </div>
 
-        {list.isPending ? (
-          <PanelSpinner />
-        ) : list.isError && !list.data ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data && list.data.items.length === 0 ? (
-          filtered ? (
-            <EmptyState icon={SearchX} title={t("projects.noMatchTitle")} body={t("projects.noMatchBody")} />
-          ) : (
-            <EmptyState icon={FolderKanban} title={t("projects.emptyTitle")} body={t("projects.emptyBody")} />
-          )
-        ) : list.data ? (
-          <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isFetching}>
-            {/* Wide screens: a table. */}
-            <table className="hidden w-full text-sm md:table" data-testid="project-table">
-              <thead>
-                <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
-                    {t("projects.columns.project")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("projects.columns.contact")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("projects.columns.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("projects.columns.assignee")}
-                  </th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
-                    {t("projects.columns.created")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {list.data.items.map((project) => (
-                  <tr
-                    key={project.id}
-                    className="relative transition-colors hover:bg-muted/50"
-                    data-testid="project-row"
-                  >
-                    <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[36%]">
-                      <ProjectLink
-                        project={project}
-                        from={from}
-                        className={cn(
-                          "block truncate font-medium text-foreground after:absolute",
-                          "after:inset-0 focus-visible:outline-none after:focus-visible:outline-2",
-                          "after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring",
-                        )}
-                      >
-                        {typeLabel(project)}
-                      </ProjectLink>
-                      <p className="mt-1 flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-                        <span className="truncate">{project.topStack}</span>
-                        <Fit score={project.fitScore} />
-                      </p>
-                    </td>
-                    <td className="max-w-0 px-3 py-3 lg:w-[28%]">
-                      {project.contactName ? (
-                        <>
-                          <span className="block truncate font-medium text-foreground">{project.contactName}</span>
-                          <span className="block truncate text-xs text-muted-foreground">{project.contactEmail}</span>
-                        </>
-                      ) : (
-                        <span className="whitespace-nowrap text-muted-foreground italic">
-                          {t("projects.noContact")}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-3">
-                      <ProjectStatusBadge status={project.status} />
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-                      {project.assignee?.displayName ?? (
-                        <span className="text-muted-foreground italic">{t("projects.unassigned")}</span>
-                      )}
-                    </td>
-                    <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                      <time dateTime={project.createdAt} title={formatDateTime(project.createdAt)}>
-                        {formatRelative(project.createdAt)}
-                      </time>
-                    </td>
+        <PagedList
+          list={list}
+          keepsPrevious
+          noMatch={filtered && { title: t("projects.noMatchTitle"), body: t("projects.noMatchBody") }}
+          empty={<EmptyState icon={FolderKanban} title={t("projects.emptyTitle")} body={t("projects.emptyBody")} />}
+          page={filters.page}
+          pageSize={PAGE_SIZE}
+          onPage={(page) => setFilter("page", String(page))}
+        >
+          {(items) => (
+            <>
+              {/* Wide screens: a table. */}
+              <table className="hidden w-full text-sm md:table" data-testid="project-table">
+                <thead>
+                  <tr className="border-b text-left text-xs text-muted-foreground">
+                    <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
+                      {t("projects.columns.project")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("projects.columns.contact")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("projects.columns.status")}
+                    </th>
+                    <th scope="col" className="px-3 py-2.5 font-medium">
+                      {t("projects.columns.assignee")}
+                    </th>
+                    <th scope="col" className="py-2.5 pr-5 pl-3 text-right font-medium">
+                      {t("projects.columns.created")}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-
-            {/* Phones: a list. */}
-            <ul className="divide-y md:hidden">
-              {list.data.items.map((project) => (
-                <li key={project.id}>
-                  <ProjectLink
-                    project={project}
-                    from={from}
-                    className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
-                  >
-                    <span className="flex items-start justify-between gap-3">
-                      <span className="min-w-0">
-                        <span className="block truncate text-sm font-medium text-foreground">{typeLabel(project)}</span>
-                        <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                </thead>
+                <tbody className="divide-y">
+                  {items.map((project) => (
+                    <tr
+                      key={project.id}
+                      className="relative transition-colors hover:bg-muted/50"
+                      data-testid="project-row"
+                    >
+                      <td className="max-w-0 py-3 pr-3 pl-5 lg:w-[36%]">
+                        <ProjectLink project={project} from={from} className={rowLinkClass}>
+                          {typeLabel(project)}
+                        </ProjectLink>
+                        <p className="mt-1 flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
                           <span className="truncate">{project.topStack}</span>
                           <Fit score={project.fitScore} />
-                        </span>
-                      </span>
-                      <ProjectStatusBadge status={project.status} />
-                    </span>
-                    <span className="mt-2 block truncate text-sm">
-                      {project.contactName ? (
-                        <>
-                          <span className="text-foreground">{project.contactName}</span>{" "}
-                          <span className="text-muted-foreground">{project.contactEmail}</span>
-                        </>
-                      ) : (
-                        <span className="text-muted-foreground italic">{t("projects.noContact")}</span>
-                      )}
-                    </span>
-                    <span className="mt-1.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                      <span>{project.assignee?.displayName ?? t("projects.unassigned")}</span>
-                      <span aria-hidden="true">·</span>
-                      <time dateTime={project.createdAt}>{formatRelative(project.createdAt)}</time>
-                    </span>
-                  </ProjectLink>
-                </li>
-              ))}
-            </ul>
+                        </p>
+                      </td>
+                      <td className="max-w-0 px-3 py-3 lg:w-[28%]">
+                        {project.contactName ? (
+                          <>
+                            <span className="block truncate font-medium text-foreground">{project.contactName}</span>
+                            <span className="block truncate text-xs text-muted-foreground">{project.contactEmail}</span>
+                          </>
+                        ) : (
+                          <span className="whitespace-nowrap text-muted-foreground italic">
+                            {t("projects.noContact")}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-3">
+                        <ProjectStatusBadge status={project.status} />
+                      </td>
+                      <AssigneeCell name={project.assignee?.displayName} unassigned={t("projects.unassigned")} />
+                      <WhenCell iso={project.createdAt} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
 
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={(page) => setFilter("page", String(page))}
-            />
-          </div>
-        ) : null}
+              {/* Phones: a list. */}
+              <ul className="divide-y md:hidden">
+                {items.map((project) => (
+                  <li key={project.id}>
+                    <ProjectLink
+                      project={project}
+                      from={from}
+                      className="block px-4 py-3.5 transition-colors hover:bg-muted/50"
+                    >
+                      <span className="flex items-start justify-between gap-3">
+                        <span className="min-w-0">
+                          <span className="block truncate text-sm font-medium text-foreground">
+                            {typeLabel(project)}
+                          </span>
+                          <span className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                            <span className="truncate">{project.topStack}</span>
+                            <Fit score={project.fitScore} />
+                          </span>
+                        </span>
+                        <ProjectStatusBadge status={project.status} />
+                      </span>
+                      <span className="mt-2 block truncate text-sm">
+                        {project.contactName ? (
+                          <>
+                            <span className="text-foreground">{project.contactName}</span>{" "}
+                            <span className="text-muted-foreground">{project.contactEmail}</span>
+                          </>
+                        ) : (
+                          <span className="text-muted-foreground italic">{t("projects.noContact")}</span>
+                        )}
+                      </span>
+                      <span className="mt-1.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                        <span>{project.assignee?.displayName ?? t("projects.unassigned")}</span>
+                        <span aria-hidden="true">·</span>
+                        <time dateTime={project.createdAt}>{formatRelative(project.createdAt)}</time>
+                      </span>
+                    </ProjectLink>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </PagedList>
       </section>
     </div>
   );
