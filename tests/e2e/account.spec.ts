@@ -1,58 +1,13 @@
-import { startSmtpDouble } from "../doubles/smtp-server.ts";
-import { expect, test as base, waitForHydration } from "./fixtures.ts";
-import { startSiteServer } from "./site-server.ts";
-
-type SmtpDouble = Awaited<ReturnType<typeof startSmtpDouble>>;
-
-// This worker's server sends its email to a loopback SMTP server the test reads, as a mailbox would.
-const test = base.extend<object, { smtp: SmtpDouble }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpDouble();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  site: [
-    async ({ registry, smtp }, use) => {
-      const server = await startSiteServer({ ...registry.env, SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: "500" });
-      await use(server);
-      await server.close();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-});
+import { expect, waitForHydration } from "./fixtures.ts";
+import { signInLink, signInLinksIn, testWithMailbox as test } from "./mailbox.ts";
 
 // Spending a used link is refused with a 400, which Chrome logs for the request.
 test.use({ allowedConsoleErrors: [/status of 400/] });
 
-/** The sign-in link in the newest email to an address (quoted-printable undone). */
-async function signInLink(smtp: SmtpDouble, address: string): Promise<string> {
-  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(address)).length, { timeout: 15_000 }).toBe(1);
-  const raw = smtp.messages
-    .find((m) => m.to.includes(address))!
-    .raw.replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=");
-  const link = /https?:\/\/\S+\/account#token=[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
-  expect(link, "a sign-in link in the email").toBeTruthy();
-  return link!;
-}
-
 /** The sign-in link in an address's mailbox that also holds other emails (order, payment, receipt). */
-async function signInLinkAmong(smtp: SmtpDouble, address: string): Promise<string> {
-  const links = () =>
-    smtp.messages
-      .filter((m) => m.to.includes(address))
-      .map(
-        (m) =>
-          /https?:\/\/\S+\/account#token=[A-Za-z0-9_-]{43}/.exec(
-            m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="),
-          )?.[0],
-      )
-      .filter((link): link is string => Boolean(link));
-  await expect.poll(() => links().length, { timeout: 15_000 }).toBe(1);
-  return links()[0]!;
+async function signInLinkAmong(smtp: Parameters<typeof signInLinksIn>[0], address: string): Promise<string> {
+  await expect.poll(() => signInLinksIn(smtp, address).length, { timeout: 15_000 }).toBe(1);
+  return signInLinksIn(smtp, address)[0]!;
 }
 
 test("a customer signs in with the emailed link and sees their enquiry; the link works once", async ({

@@ -3,9 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import { startSingleSite } from "../doubles/sample-sites.ts";
-import { startSmtpDouble } from "../doubles/smtp-server.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-import { startSiteServer } from "./site-server.ts";
+import { signInLink, testWithMailbox } from "./mailbox.ts";
 
 /**
  * Every prerendered page is valid HTML: no error from
@@ -176,27 +175,8 @@ analysisTest("/speed-analysis with a finished report", async ({ page }) => {
   }
 });
 
-/** The account's sign-in link comes by email: a server whose mail goes to a loopback SMTP server (see account.spec.ts). */
-const accountTest = test.extend<object, { smtp: Awaited<ReturnType<typeof startSmtpDouble>> }>({
-  smtp: [
-    async ({}, use) => {
-      const smtp = await startSmtpDouble();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  site: [
-    async ({ registry, smtp }, use) => {
-      const server = await startSiteServer({ ...registry.env, SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: "500" });
-      await use(server);
-      await server.close();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-});
-
-accountTest("/account: the link sent, then signed in with an enquiry", async ({ page, request, smtp }) => {
+// The account's sign-in link comes by email: this test's server sends its mail to a loopback SMTP server.
+testWithMailbox("/account: the link sent, then signed in with an enquiry", async ({ page, request, smtp }) => {
   const email = `valid.${Date.now()}@example.rw`;
   const enquiry = await request.post("/api/contact", {
     data: {
@@ -215,14 +195,8 @@ accountTest("/account: the link sent, then signed in with an enquiry", async ({ 
   await expect(page.getByTestId("account-sign-in-sent")).toBeVisible();
   const found = await screenProblems(page, "account link sent");
 
-  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(1);
-  const raw = smtp.messages
-    .find((m) => m.to.includes(email))!
-    .raw.replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=");
-  const link = /https?:\/\/\S+\/account#token=[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
-  expect(link, "a sign-in link in the email").toBeTruthy();
-  await page.goto(link!);
+  const link = await signInLink(smtp, email);
+  await page.goto(link);
   await expect(page.getByTestId("account-email")).toContainText(email);
   await expect(page.getByTestId("account-overview").getByText("Received")).toBeVisible();
   found.push(...(await screenProblems(page, "account signed in")));
