@@ -34,8 +34,9 @@ async function agentConsole(browser: Browser, baseURL: string | undefined) {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/chats");
-  await page.getByRole("radio", { name: "Online" }).click();
-  await expect(page.getByRole("radio", { name: "Online" })).toHaveAttribute("aria-checked", "true");
+  // The radio is visually hidden inside its label, which is what a person clicks.
+  await page.locator("label").filter({ hasText: "Online" }).click();
+  await expect(page.getByRole("radio", { name: "Online" })).toBeChecked();
   return { context, page };
 }
 

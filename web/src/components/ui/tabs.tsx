@@ -1,5 +1,5 @@
-import { Tabs as TabsPrimitive, ToggleGroup as ToggleGroupPrimitive } from "radix-ui";
-import type { ComponentType, ReactNode } from "react";
+import { Tabs as TabsPrimitive } from "radix-ui";
+import { type ComponentType, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
 import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
@@ -81,7 +81,10 @@ export function Tabs<V extends string>({
   );
 }
 
-/** One choice among a few, shown as a segmented switch (Radix ToggleGroup: arrow keys move, one tab stop). */
+/**
+ * One choice among a few, shown as a segmented switch. Native radios of one name: arrow keys move
+ * the choice, one tab stop, and the markup needs no ARIA roles or inline styles.
+ */
 export function SegmentedChoice<V extends string>({
   items,
   value,
@@ -97,29 +100,32 @@ export function SegmentedChoice<V extends string>({
   className?: string;
   itemClassName?: string;
 }) {
+  const name = useId();
   return (
-    <ToggleGroupPrimitive.Root
-      type="single"
-      value={value}
-      // Radix reports "" when the pressed item is pressed again: the choice stays as it was.
-      onValueChange={(next) => next && onValueChange(next as V)}
-      aria-label={label}
-      className={cn("flex rounded-lg border bg-card p-0.5", className)}
-    >
+    <fieldset className={cn("flex rounded-lg border bg-card p-0.5", className)}>
+      <legend className="sr-only">{label}</legend>
       {items.map(({ value: item, label: text, icon: Icon }) => (
-        <ToggleGroupPrimitive.Item
+        <label
           key={item}
-          value={item}
           className={cn(
-            "flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm text-muted-foreground",
-            "data-[state=on]:bg-primary data-[state=on]:text-primary-foreground",
+            "flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm text-muted-foreground",
+            "has-[:checked]:bg-primary has-[:checked]:text-primary-foreground",
+            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
             itemClassName,
           )}
         >
+          <input
+            type="radio"
+            name={name}
+            value={item}
+            checked={value === item}
+            onChange={() => onValueChange(item)}
+            className="sr-only"
+          />
           {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
           {text}
-        </ToggleGroupPrimitive.Item>
+        </label>
       ))}
-    </ToggleGroupPrimitive.Root>
+    </fieldset>
   );
 }

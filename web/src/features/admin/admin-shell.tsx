@@ -229,7 +229,10 @@ export function AdminShell({ children, twoFactorEnabled }: { children: ReactNode
         {t("shell.skipToContent")}
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card lg:flex">
+      <aside
+        aria-label={t("shell.sidebarLabel")}
+        className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-card lg:flex"
+      >
         <div className="flex h-16 shrink-0 items-center border-b px-5">
           <Brand />
         </div>

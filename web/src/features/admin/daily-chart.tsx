@@ -5,6 +5,7 @@ import { formatDay, formatNumber } from "./format.ts";
 
 type Day = Overview["daily"][number];
 
+/** The plot's height in px; the container's `h-[220px]` says the same. */
 const HEIGHT = 220;
 const PAD = { top: 12, right: 4, bottom: 26, left: 30 };
 
@@ -90,7 +91,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           {t("overview.chart.payments")}
         </span>
       </div>
-      <div ref={ref} className="relative w-full" style={{ height: HEIGHT }} onPointerLeave={() => setHover(null)}>
+      <div ref={ref} className="relative h-[220px] w-full" onPointerLeave={() => setHover(null)}>
         {width > 0 ? (
           <svg
             width={width}

@@ -7,7 +7,7 @@ import { cn } from "../../lib/cn.ts";
 export function Select({ className, compact, ...props }: ComponentProps<"select"> & { compact?: boolean }) {
   return (
     <div className={cn("relative", className)}>
-      <NativeSelect className={compact ? "h-9! text-sm" : undefined} {...props} />
+      <NativeSelect className={compact ? "h-9!" : undefined} {...props} />
       <ChevronDown
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"

@@ -162,7 +162,7 @@ export function ChatConsole({ user }: { user: StaffUser }) {
       ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
-        <aside className="space-y-3">
+        <aside aria-label={t("queueLabel")} className="space-y-3">
           <Tabs
             items={[
               { value: "live" as const, label: `${t("waiting")} / ${t("mine")}` },

@@ -374,10 +374,11 @@ export default function ReportsPage() {
   return (
     <div className="grid gap-6">
       <PageHeader title={t("reports.title")} description={t("reports.lead")} />
-      <form
+      {/* Not a form: every change applies at once, there is nothing to submit. */}
+      <div
+        role="group"
         className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-xs"
         aria-label={t("reports.rangeLabel")}
-        onSubmit={(event) => event.preventDefault()}
       >
         {(["from", "to"] as const).map((name) => (
           <div key={name} className="grid gap-1">
@@ -413,7 +414,7 @@ export default function ReportsPage() {
             {t(`reports.rangeProblems.${problem}`)}
           </p>
         ) : null}
-      </form>
+      </div>
       {range ? (
         <>
           <EnquiriesSection range={range} />
