@@ -324,11 +324,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openStreams: () => app.chatStreams.size,
   });
   await registerVps(app, config, deps.database.db, {
+    listen: deps.database.listen,
     onQueued: () => outbox.nudge(),
     ...(deps.vps?.provisioner ? { provisioner: deps.vps.provisioner } : {}),
     ...(deps.vps?.pause ? { pause: deps.vps.pause } : {}),
   });
   await registerDomains(app, config, deps.database.db, {
+    listen: deps.database.listen,
     onQueued: () => outbox.nudge(),
     ...(deps.domains?.registrar ? { registrar: deps.domains.registrar } : {}),
   });

@@ -24,7 +24,9 @@ export const domainAdminRoutes: FastifyPluginAsyncZod<{
   service: DomainOrderService;
   pricing: DomainPriceService;
   registries: EppRegistries;
-}> = async (app, { service, pricing, registries }) => {
+  /** Told after a price or rate change has committed (the public price list's copy on this instance). */
+  pricesChanged: () => void;
+}> = async (app, { service, pricing, registries, pricesChanged }) => {
   // The list, one order, a move of its state, a retry of a registration, a refund, a note.
   staffOrderRoutes(app, {
     path: "/api/admin/domains/orders",
@@ -76,7 +78,11 @@ export const domainAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: DomainPriceSheet, 400: ApiErrorBody, 404: ApiErrorBody },
       },
     },
-    async (request) => pricing.updateTld(request.params.tld, request.body, actorOf(request), request.ip),
+    async (request) => {
+      const sheet = await pricing.updateTld(request.params.tld, request.body, actorOf(request), request.ip);
+      pricesChanged();
+      return sheet;
+    },
   );
 
   app.put(
@@ -89,6 +95,10 @@ export const domainAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: DomainPriceSheet, 400: ApiErrorBody, 404: ApiErrorBody },
       },
     },
-    async (request) => pricing.updateRate(request.params.code, request.body.perUsd, actorOf(request), request.ip),
+    async (request) => {
+      const sheet = await pricing.updateRate(request.params.code, request.body.perUsd, actorOf(request), request.ip);
+      pricesChanged();
+      return sheet;
+    },
   );
 };

@@ -5,15 +5,20 @@ import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
+import { notifyChange } from "../../lib/change-notified-cache.ts";
 import { currencyRateRows, saveCurrencyRate, saveTldPrice, tldPriceRows } from "./domain-order-repository.ts";
 import { tldCatalog, tldPrice, type CurrencyRates } from "./domain-pricing.ts";
 
 export type DomainPriceService = ReturnType<typeof domainPriceService>;
 
+/** The NOTIFY channel of a price or rate change (the public price list is kept until one). */
+export const PRICE_CHANGES = "domain_prices";
+
 /**
  * The TLD price table: content/domains.ts seeds it, staff changes (US dollars per year, and the
  * exchange rates to RWF, UGX and KES) are stored and win. Read from the database on every call, so
- * a change applies to the next search and the next order on every instance at once.
+ * a change applies to the next order on every instance at once; a change is also announced on
+ * PRICE_CHANGES for the public price list that searches read (domains-module.ts).
  */
 export function domainPriceService(db: Database) {
   async function current(database: Database = db) {
@@ -78,6 +83,7 @@ export function domainPriceService(db: Database) {
           transfer: String(update.transfer),
           updatedBy: actor.username,
         });
+        await notifyChange(tx, PRICE_CHANGES);
         await recordAudit(tx, {
           actor,
           action: "domain.price.update",
@@ -101,6 +107,7 @@ export function domainPriceService(db: Database) {
       await db.transaction(async (tx) => {
         const before = (await current(tx)).currencyRates.find((c) => c.code === currency.code)!.perUsd;
         await saveCurrencyRate(tx, { code: currency.code, perUsd: String(perUsd), updatedBy: actor.username });
+        await notifyChange(tx, PRICE_CHANGES);
         await recordAudit(tx, {
           actor,
           action: "domain.rate.update",

@@ -9,6 +9,7 @@ import {
   validateDomainName,
 } from "#contracts/domains.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
+import { type ChangeNotifiedCache, sendKept } from "../../lib/change-notified-cache.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { fieldError } from "../../lib/errors.ts";
 import { tr46Idna } from "../../lib/idna.ts";
@@ -21,11 +22,15 @@ export const DOMAIN_DETAILS_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 export interface DomainRoutesOptions {
   checker: AvailabilityChecker;
-  catalog: () => Promise<TldPrice[]>;
+  /** The TLD price list, kept until staff change a price (domain-price-service.ts). */
+  prices: ChangeNotifiedCache<TldPrice[]>;
 }
 
-export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (app, { checker, catalog }) => {
-  app.get("/api/domains/tlds", { schema: { response: { 200: z.array(TldPrice) } } }, async () => catalog());
+export const domainRoutes: FastifyPluginAsyncZod<DomainRoutesOptions> = async (app, { checker, prices: list }) => {
+  const catalog = async () => (await list.get()).value;
+  app.get("/api/domains/tlds", { schema: { response: { 200: z.array(TldPrice) } } }, async (_request, reply) =>
+    sendKept(reply, await list.get()),
+  );
 
   // POST so the searched name travels in the body, which is never logged (a URL is).
   app.post(

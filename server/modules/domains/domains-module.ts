@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { TldPrice } from "#contracts/domains.ts";
 import { whoisServers } from "#content/domains.ts";
 import { dnsPrecheck } from "../../adapters/registry-lookup/dns-precheck.ts";
 import { rdapBootstrap } from "../../adapters/registry-lookup/rdap-bootstrap.ts";
 import type { WhoisServer } from "../../adapters/registry-lookup/whois-client.ts";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
+import { changeNotifiedCache } from "../../lib/change-notified-cache.ts";
 import { availabilityChecker, type AvailabilityChecker } from "./availability-service.ts";
 import { domainAdminRoutes } from "./domain-admin-routes.ts";
 import { domainOrderRoutes } from "./domain-order-routes.ts";
 import { domainOrderService, type DomainOrderService } from "./domain-order-service.ts";
-import { domainPriceService } from "./domain-price-service.ts";
+import { domainPriceService, PRICE_CHANGES } from "./domain-price-service.ts";
 import { domainRoutes } from "./domain-routes.ts";
 import { eppRegistries, type EppRegistries } from "./epp-registries.ts";
 import { manualRegistrar, type Registrar } from "./registrar.ts";
@@ -53,7 +56,7 @@ export async function registerDomains(
   app: FastifyInstance,
   config: Config,
   db: Database,
-  options: { registrar?: Registrar; onQueued?: () => void } = {},
+  options: { listen: DatabaseHandle["listen"]; registrar?: Registrar; onQueued?: () => void },
 ): Promise<void> {
   const settings = config.domains;
   // TLDs of a configured EPP server go to it; every other to the manual registrar (or a test's).
@@ -122,7 +125,14 @@ export async function registerDomains(
     await registries.close();
   });
 
-  await app.register(domainRoutes, { checker, catalog: () => pricing.catalog() });
+  const prices = changeNotifiedCache({
+    listen: options.listen,
+    channel: PRICE_CHANGES,
+    schema: z.array(TldPrice),
+    build: () => pricing.catalog(),
+  });
+  app.addHook("onClose", () => prices.close());
+  await app.register(domainRoutes, { checker, prices });
   await app.register(domainOrderRoutes, { service: orders });
-  await app.register(domainAdminRoutes, { service: orders, pricing, registries });
+  await app.register(domainAdminRoutes, { service: orders, pricing, registries, pricesChanged: prices.forget });
 }

@@ -18,7 +18,11 @@ import {
 import { actorOf, adminOnly, OrderIdParams, staffOnly, staffOrderRoutes } from "../../lib/order-routes.ts";
 import type { VpsService } from "./vps-service.ts";
 
-export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = async (app, { service }) => {
+export const vpsAdminRoutes: FastifyPluginAsyncZod<{
+  service: VpsService;
+  /** Told after a price change has committed (the public catalogue's copy on this instance). */
+  pricesChanged: () => void;
+}> = async (app, { service, pricesChanged }) => {
   // The list, one order, a move of its state, a retry of a build or server action, a refund, a note.
   staffOrderRoutes(app, {
     path: "/api/admin/vps/orders",
@@ -88,8 +92,10 @@ export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = as
         response: { 200: z.object({ items: z.array(VpsPriceItem) }), 400: ApiErrorBody, 404: ApiErrorBody },
       },
     },
-    async (request) => ({
-      items: await service.updatePrice(request.params.itemId, request.body, actorOf(request), request.ip),
-    }),
+    async (request) => {
+      const items = await service.updatePrice(request.params.itemId, request.body, actorOf(request), request.ip);
+      pricesChanged();
+      return { items };
+    },
   );
 };

@@ -2,11 +2,15 @@ import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans } from "#conte
 import { catalogFromContent, type VpsCatalog, type VpsPriceItem, type VpsPrices } from "#contracts/vps.ts";
 import type { Database } from "../../db/client.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
+import { notifyChange } from "../../lib/change-notified-cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import { priceOverrides, savePriceOverride } from "./vps-repository.ts";
 
 /** What VPS hosting sells and at what price: the catalogue, with the price changes staff made. */
+
+/** The NOTIFY channel of a price change (the public catalogue is kept until one). */
+export const PRICE_CHANGES = "vps_prices";
 
 /** The catalogue with staff price changes applied; withdrawn plans stay listed as inactive. */
 export async function vpsCatalog(db: Database): Promise<VpsCatalog> {
@@ -76,6 +80,7 @@ export async function updateVpsPrice(
       active: kind === "addon" || update.active ? 1 : 0,
       updatedBy: actor.username,
     });
+    await notifyChange(tx, PRICE_CHANGES);
     await recordAudit(tx, {
       actor,
       action: "vps.price.update",

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { VpsCatalog } from "#contracts/vps.ts";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
+import { changeNotifiedCache } from "../../lib/change-notified-cache.ts";
 import { credentialCipher } from "./credential-cipher.ts";
+import { PRICE_CHANGES } from "./vps-catalog.ts";
 import { manualProvisioner, type Provisioner } from "./provisioner.ts";
 import { proxmoxFromConfig } from "./proxmox-provisioner.ts";
 import { vpsAdminRoutes } from "./vps-admin-routes.ts";
@@ -24,11 +27,13 @@ export async function registerVps(
   config: Config,
   db: Database,
   options: {
+    /** Where price changes are heard (the public catalogue is kept until one). */
+    listen: DatabaseHandle["listen"];
     provisioner?: Provisioner;
     onQueued?: () => void;
     /** Between two reads of a running cluster task (tests pass one that does not wait). */
     pause?: (ms: number) => Promise<void>;
-  } = {},
+  },
 ): Promise<void> {
   if (config.vps.credentialsKeyDerived && config.env === "production") {
     app.log.warn(
@@ -78,6 +83,13 @@ export async function registerVps(
     await service.idle();
     provisioner.close?.();
   });
-  await app.register(vpsRoutes, { service });
-  await app.register(vpsAdminRoutes, { service });
+  const catalog = changeNotifiedCache({
+    listen: options.listen,
+    channel: PRICE_CHANGES,
+    schema: VpsCatalog,
+    build: () => service.catalog(),
+  });
+  app.addHook("onClose", () => catalog.close());
+  await app.register(vpsRoutes, { service, catalog });
+  await app.register(vpsAdminRoutes, { service, pricesChanged: catalog.forget });
 }
