@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultReportRange, durationParts, presetRange, wonPercent } from "./report-helpers.ts";
+import { defaultReportRange, durationParts, presetRange, rangeProblem, wonPercent } from "./report-helpers.ts";
 
 const now = new Date("2026-11-24T19:30:00Z");
 
@@ -14,6 +14,15 @@ describe("report ranges", () => {
     ["year", { from: "2026-01-01", to: "2026-11-24" }],
     ["12m", { from: "2025-12-01", to: "2026-11-24" }],
   ] as const)("offers %s", (preset, range) => expect(presetRange(preset, now)).toEqual(range));
+
+  it.each([
+    [{ from: "2026-01-01", to: "2026-03-31" }, null],
+    [{ from: "2026-03-31", to: "2026-03-31" }, null],
+    [{ from: "", to: "2026-03-31" }, "date"],
+    [{ from: "2026-02-30", to: "2026-03-31" }, "date"],
+    [{ from: "2026-05-01", to: "2026-03-31" }, "order"],
+    [{ from: "2020-01-01", to: "2026-03-31" }, "tooLong"],
+  ] as const)("says what is wrong with %o: %s", (range, problem) => expect(rangeProblem(range)).toBe(problem));
 });
 
 describe("report figures", () => {

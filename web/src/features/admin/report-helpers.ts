@@ -1,7 +1,19 @@
+import { ReportRange } from "#contracts/reports.ts";
+
 /** The default report range: the first day of the month eleven months back, to today (UTC days). */
 export function defaultReportRange(now: Date): { from: string; to: string } {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   return { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+}
+
+export type RangeProblem = "date" | "order" | "tooLong";
+
+/** What is wrong with a report range, in the words the screen has for it; null when the contract takes it. */
+export function rangeProblem(range: { from: string; to: string }): RangeProblem | null {
+  if (ReportRange.safeParse(range).success) return null;
+  const { from, to } = ReportRange.shape;
+  if (!from.safeParse(range.from).success || !to.safeParse(range.to).success) return "date";
+  return range.from <= range.to ? "tooLong" : "order";
 }
 
 /** Quick ranges offered beside the date fields. */

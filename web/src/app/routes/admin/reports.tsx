@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -22,7 +24,13 @@ import { LoadError, NoAccess, PageHeader, Panel, PanelSpinner } from "../../../f
 import { adminRetry, getJson, isStatus, queryString } from "../../../features/admin/api.ts";
 import { formatNumber } from "../../../features/admin/format.ts";
 import { BarChart } from "../../../features/admin/report-chart.tsx";
-import { defaultReportRange, durationParts, presetRange, wonPercent } from "../../../features/admin/report-helpers.ts";
+import {
+  defaultReportRange,
+  durationParts,
+  presetRange,
+  rangeProblem,
+  wonPercent,
+} from "../../../features/admin/report-helpers.ts";
 import { serviceLabel } from "../../../features/admin/services.ts";
 import { i18n } from "../../../i18n/index.ts";
 import type { Route } from "./+types/reports";
@@ -349,23 +357,85 @@ function OrdersSection({ range }: { range: Range }) {
   );
 }
 
+/**
+ * The report dates. Every change that the contract takes shows the reports for it at once (there is
+ * nothing to press); one it refuses stays in the fields with what is wrong, and the reports keep their dates.
+ */
+function RangeForm({ asked, onApply }: { asked: Range; onApply: (range: Range) => void }) {
+  const { t } = useTranslation("admin");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    trigger,
+    getValues,
+    formState: { errors },
+  } = useForm<ReportRange>({ resolver: zodResolver(ReportRange), values: asked, reValidateMode: "onChange" });
+  // A range from the address that the contract refuses (typed or shared by hand) says so at once.
+  useEffect(() => {
+    if (rangeProblem(asked)) void trigger();
+  }, [asked, trigger]);
+  const apply = handleSubmit(onApply);
+  const problem = errors.from || errors.to ? (rangeProblem(getValues()) ?? "order") : null;
+  return (
+    // A group of fields, not a <form>: with nothing to submit it would need a button that does nothing.
+    <fieldset className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-xs">
+      <legend className="sr-only">{t("reports.rangeLabel")}</legend>
+      {(["from", "to"] as const).map((name) => (
+        <div key={name} className="grid gap-1">
+          <label htmlFor={`report-${name}`} className="text-xs font-medium text-muted-foreground">
+            {t(`reports.${name}`)}
+          </label>
+          <Input
+            id={`report-${name}`}
+            type="date"
+            className="h-9! w-40"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "report-range-problem" : undefined}
+            {...register(name, { onChange: () => void apply() })}
+          />
+        </div>
+      ))}
+      <div className="flex flex-wrap gap-2">
+        {(["30d", "year", "12m"] as const).map((preset) => (
+          <Button
+            key={preset}
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              const range = presetRange(preset, new Date());
+              reset(range);
+              onApply(range);
+            }}
+          >
+            {t(`reports.presets.${preset}`)}
+          </Button>
+        ))}
+      </div>
+      {problem ? (
+        <p id="report-range-problem" role="alert" className="w-full text-sm text-destructive">
+          {t(`reports.rangeProblems.${problem}`)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** Reports: enquiries, chats, payments and orders over one date range, each with a chart and a CSV file. */
 export default function ReportsPage() {
   const { t } = useTranslation("admin");
   const [searchParams, setSearchParams] = useSearchParams();
   const fallback = defaultReportRange(new Date());
-  const asked = { from: searchParams.get("from") ?? fallback.from, to: searchParams.get("to") ?? fallback.to };
+  const from = searchParams.get("from") ?? fallback.from;
+  const to = searchParams.get("to") ?? fallback.to;
+  const asked = useMemo(() => ({ from, to }), [from, to]);
   const parsed = ReportRange.safeParse(asked);
   const range = parsed.success ? parsed.data : null;
-  const problem = parsed.success
-    ? null
-    : parsed.error.issues[0]?.path[0] === "to" && asked.from <= asked.to
-      ? "tooLong"
-      : "order";
-  const setRange = (next: Partial<Range>) =>
+  const setRange = (next: Range) =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
-      for (const [name, value] of Object.entries({ ...asked, ...next })) params.set(name, value);
+      for (const [name, value] of Object.entries(next)) params.set(name, value);
       return params;
     });
   const probe = useReport("payments", PaymentReport, range);
@@ -374,47 +444,7 @@ export default function ReportsPage() {
   return (
     <div className="grid gap-6">
       <PageHeader title={t("reports.title")} description={t("reports.lead")} />
-      {/* Not a form: every change applies at once, there is nothing to submit. */}
-      <div
-        role="group"
-        className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4 shadow-xs"
-        aria-label={t("reports.rangeLabel")}
-      >
-        {(["from", "to"] as const).map((name) => (
-          <div key={name} className="grid gap-1">
-            <label htmlFor={`report-${name}`} className="text-xs font-medium text-muted-foreground">
-              {t(`reports.${name}`)}
-            </label>
-            <Input
-              id={`report-${name}`}
-              type="date"
-              className="h-9! w-40"
-              value={asked[name]}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "report-range-problem" : undefined}
-              onChange={(event) => event.target.value && setRange({ [name]: event.target.value })}
-            />
-          </div>
-        ))}
-        <div className="flex flex-wrap gap-2">
-          {(["30d", "year", "12m"] as const).map((preset) => (
-            <Button
-              key={preset}
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => setRange(presetRange(preset, new Date()))}
-            >
-              {t(`reports.presets.${preset}`)}
-            </Button>
-          ))}
-        </div>
-        {problem ? (
-          <p id="report-range-problem" role="alert" className="w-full text-sm text-destructive">
-            {t(`reports.rangeProblems.${problem}`)}
-          </p>
-        ) : null}
-      </div>
+      <RangeForm asked={asked} onApply={setRange} />
       {range ? (
         <>
           <EnquiriesSection range={range} />
