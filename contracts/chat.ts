@@ -10,7 +10,6 @@ import { multiline } from "./text.ts";
 export const CHAT_TYPING_MS = 5_000;
 export const CHAT_GROUP_WINDOW_MS = 5 * 60_000;
 export const CHAT_SCROLL_TOLERANCE_PX = 8;
-export const CHAT_TEXTAREA_MAX_PX = 180;
 export const CHAT_MUTED_KEY = "muted";
 /** Longest message a visitor or agent may send. */
 export const CHAT_MESSAGE_MAX = 2000;

@@ -5,7 +5,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import { company as englishCompany } from "#content/company.ts";
-import { CHAT_MESSAGE_MAX, CHAT_SCROLL_TOLERANCE_PX, CHAT_TEXTAREA_MAX_PX, ChatRequest } from "#contracts/chat.ts";
+import { CHAT_MESSAGE_MAX, CHAT_SCROLL_TOLERANCE_PX, ChatRequest } from "#contracts/chat.ts";
 import { toast } from "../../components/ui/use-toast.ts";
 import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
@@ -118,14 +118,6 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
-
-  // The text area grows with its content up to 180 px, then scrolls.
-  useLayoutEffect(() => {
-    const el = inputRef.current;
-    if (!el) return;
-    el.style.height = "auto";
-    el.style.height = `${Math.min(el.scrollHeight, CHAT_TEXTAREA_MAX_PX)}px`;
-  }, [draft]);
 
   // The API's limit, counted as the API counts it (after trimming).
   const length = draft.trim().length;
@@ -351,9 +343,10 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
             aria-invalid={tooLong || undefined}
             placeholder={t("placeholder")}
             onKeyDown={onKeyDown}
-            style={{ maxHeight: CHAT_TEXTAREA_MAX_PX }}
+            // Grows with its content up to 180 px, then scrolls (CSS field-sizing, where the browser has it;
+            // elsewhere it stays one line high and scrolls).
             className={cn(
-              "min-h-10 flex-1 resize-none rounded-lg border bg-background px-3 py-2",
+              "field-sizing-content max-h-45 min-h-10 flex-1 resize-none rounded-lg border bg-background px-3 py-2",
               "text-sm focus-visible:ring-2 focus-visible:ring-ring",
               "focus-visible:outline-none",
             )}
@@ -462,9 +455,9 @@ function MessageGroupView({
             {ticks !== "none" ? (
               <span className="mt-0.5 flex justify-end" data-ticks={ticks}>
                 {ticks === "double" ? (
-                  <CheckCheck aria-label={t("read")} className="size-3.5 text-green-300" />
+                  <CheckCheck role="img" aria-label={t("read")} className="size-3.5 text-green-300" />
                 ) : (
-                  <Check aria-label={t("sent")} className="size-3.5 opacity-70" />
+                  <Check role="img" aria-label={t("sent")} className="size-3.5 opacity-70" />
                 )}
               </span>
             ) : null}
