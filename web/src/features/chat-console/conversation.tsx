@@ -227,9 +227,9 @@ function TranscriptLine({ message }: { message: ChatTranscriptMessage }) {
         {visitor ? (
           <span className="ml-2 inline-flex align-middle">
             {message.read ? (
-              <CheckCheck aria-label={t("read")} className="size-3.5 text-green-600" />
+              <CheckCheck role="img" aria-label={t("read")} className="size-3.5 text-green-600" />
             ) : (
-              <Check aria-label={t("sent")} className="size-3.5 opacity-60" />
+              <Check role="img" aria-label={t("sent")} className="size-3.5 opacity-60" />
             )}
           </span>
         ) : null}
