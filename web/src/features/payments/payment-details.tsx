@@ -29,15 +29,6 @@ export function usePaymentStatus(transactionId: string | null) {
   });
 }
 
-// Prints the receipt alone, on one page: the site's navigation and footer are hidden.
-const PRINT_CSS = `@media print {
-  @page { margin: 12mm; }
-  body * { visibility: hidden !important; }
-  #payment-receipt, #payment-receipt * { visibility: visible !important; }
-  #payment-receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none; border: 0; break-inside: avoid; }
-  #payment-receipt .no-print { display: none !important; }
-}`;
-
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
     <div className="grid grid-cols-[minmax(8rem,40%)_1fr] gap-3 border-b py-2.5 text-sm last:border-b-0 print:py-1.5">
@@ -89,7 +80,7 @@ export function PaymentDetails({
 
   return (
     <>
-      <style>{PRINT_CSS}</style>
+      {/* Printed alone, on one page: app.css hides the rest of the site when printing. */}
       <Card id="payment-receipt" data-testid={`payment-${variant}`} className="mx-auto w-full max-w-xl p-6 sm:p-8">
         {payment.testMode ? (
           <p className="mb-4 rounded-lg bg-red-600 px-3 py-2 text-center text-sm font-bold text-white">
