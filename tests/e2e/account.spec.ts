@@ -1,5 +1,5 @@
 import { expect, waitForHydration } from "./fixtures.ts";
-import { signInLink, signInLinksIn, testWithMailbox as test } from "./mailbox.ts";
+import { postEnquiry, signInLink, signInLinksIn, testWithMailbox as test } from "./mailbox.ts";
 
 // Spending a used link is refused with a 400, which Chrome logs for the request.
 test.use({ allowedConsoleErrors: [/status of 400/] });
@@ -16,16 +16,7 @@ test("a customer signs in with the emailed link and sees their enquiry; the link
   smtp,
 }) => {
   const email = `aline.${Date.now()}@example.rw`;
-  const enquiry = await request.post("/api/contact", {
-    data: {
-      firstName: "Aline",
-      lastName: "Uwase",
-      email,
-      service: "cloud-infrastructure",
-      message: "We need a managed VPS for our booking system.",
-    },
-  });
-  expect(enquiry.status()).toBe(201);
+  await postEnquiry(request, email, "We need a managed VPS for our booking system.");
 
   await page.goto("/fr/account");
   await waitForHydration(page);

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { startSmtpDouble } from "../doubles/smtp-server.ts";
 import { expect, test as base } from "./fixtures.ts";
 import { startSiteServer } from "./site-server.ts";
@@ -43,3 +44,11 @@ export const signInLinksIn = (smtp: SmtpDouble, address: string) =>
     .filter((m) => m.to.includes(address))
     .map((m) => SIGN_IN_LINK.exec(emailText(m.raw))?.[0])
     .filter((link): link is string => link !== undefined);
+
+/** Sends the contact form's enquiry from an address, so that address has something to sign in to. */
+export async function postEnquiry(request: APIRequestContext, email: string, message = "A VPS for our shop.") {
+  const enquiry = await request.post("/api/contact", {
+    data: { firstName: "Aline", lastName: "Uwase", email, service: "cloud-infrastructure", message },
+  });
+  expect(enquiry.status()).toBe(201);
+}

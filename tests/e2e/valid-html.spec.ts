@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
+import { company } from "#content/company.ts";
 import { startSingleSite } from "../doubles/sample-sites.ts";
 import { expect, test, testWithOwnServer, waitForHydration } from "./fixtures.ts";
-import { signInLink, testWithMailbox } from "./mailbox.ts";
+import { postEnquiry, signInLink, testWithMailbox } from "./mailbox.ts";
+import { baseEnv } from "./site-server.ts";
 
 /**
  * Every prerendered page is valid HTML: no error from
@@ -157,6 +159,8 @@ test.describe("client-rendered screens are valid HTML", () => {
   });
 });
 
+const ADMIN = { username: baseEnv.ADMIN_USERNAME, password: baseEnv.ADMIN_PASSWORD };
+
 // On a server of its own: what the screens show depends on the data, which other tests here add to.
 testWithOwnServer.describe("admin screens on an empty site", () => {
   // Without a session GET /api/admin/verify answers 401 by contract, and Chrome logs every 4xx.
@@ -164,7 +168,7 @@ testWithOwnServer.describe("admin screens on an empty site", () => {
   testWithOwnServer("the admin screens, signed in", async ({ page }) => {
     await page.goto("/admin/login");
     const signIn = await page.request.post("/api/admin/login", {
-      data: { username: "admin", password: "e2e-admin-password-1" },
+      data: ADMIN,
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(signIn.status()).toBe(200);
@@ -192,6 +196,178 @@ testWithOwnServer.describe("admin screens on an empty site", () => {
   });
 });
 
+test.describe("screens with data in them are valid HTML", () => {
+  // Without a session GET /api/admin/verify answers 401 by contract, and Chrome logs every 4xx.
+  test.use({ allowedConsoleErrors: [[/status of 401/], { scope: "test" }] });
+
+  /** Pays on the TEST MODE page the browser is on, and waits to be back where the payment returns. */
+  async function approveOnTestPage(page: Page, redirectUrl: string, returnPath: string) {
+    await page.goto(redirectUrl);
+    await expect(page.getByText("TEST MODE").first()).toBeVisible();
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await page.waitForURL((url) => url.pathname === returnPath && url.searchParams.has("payment"));
+  }
+
+  test("the payment results, the order pages, the admin records and the reports", async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const found: string[] = [];
+    const email = `records.${Date.now()}@example.rw`;
+
+    // A payment approved (its receipt) and one declined (its failure page).
+    const pay = async () => {
+      await page.goto("/payment");
+      await waitForHydration(page);
+      await page.getByLabel("Phone number").fill("783456789");
+      await page.getByLabel("Amount (RWF)").fill("5000");
+      await page.getByLabel("Description (optional)").fill("Web hosting");
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
+    };
+    await pay();
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await expect(page.getByTestId("payment-status")).toHaveText("Payment Successful");
+    found.push(...(await screenProblems(page, "payment receipt")));
+    await pay();
+    await page.getByRole("button", { name: "Decline payment" }).click();
+    await page.getByTestId("payment-result").getByRole("link", { name: "View details" }).click();
+    await expect(
+      page.getByTestId("payment-failed").getByText("The payment was not approved on the phone."),
+    ).toBeVisible();
+    found.push(...(await screenProblems(page, "payment failed")));
+
+    // A server ordered and paid for: its order page.
+    const vps = await page.request.post("/api/vps/orders", {
+      data: {
+        planId: "starter",
+        locationId: "kigali",
+        imageId: "ubuntu-24.04",
+        periodMonths: 3,
+        addons: { backups: true, extraIpv4: 1, managedSupport: false },
+        currency: "RWF",
+        hostname: "valid-html",
+        accessMethod: "password",
+        name: "Aline Uwase",
+        email,
+        phoneNumber: "783456789",
+      },
+    });
+    expect(vps.status()).toBe(201);
+    const vpsOrder = (await vps.json()) as { redirectUrl: string; orderUrl: string; reference: string };
+    await approveOnTestPage(page, vpsOrder.redirectUrl, vpsOrder.orderUrl);
+    await expect(page.getByTestId("vps-order-status")).toHaveText("Paid: we will set up your server shortly");
+    found.push(...(await screenProblems(page, "vps order")));
+
+    // A domain ordered and paid for, with nameservers of its own: its order page.
+    const domain = await page.request.post("/api/domains/orders", {
+      data: {
+        domain: "valid-html-records.rw",
+        years: 2,
+        currency: "RWF",
+        registrant: {
+          name: "Aline Uwase",
+          organisation: "Umuganda Coffee Ltd",
+          email,
+          phoneNumber: "783456789",
+          address: "KG 7 Ave 12",
+          city: "Kigali",
+          country: "RW",
+        },
+        nameservers: { mode: "custom", hosts: ["ns1.host.example", "ns2.host.example"] },
+      },
+    });
+    expect(domain.status()).toBe(201);
+    const domainOrder = (await domain.json()) as { redirectUrl: string; orderUrl: string; reference: string };
+    await approveOnTestPage(page, domainOrder.redirectUrl, domainOrder.orderUrl);
+    await expect(page.getByTestId("domain-order-status")).toHaveText("Paid: we are registering it");
+    found.push(...(await screenProblems(page, "domain order status")));
+
+    // An enquiry, and a saved plan with a consultation asked for.
+    await postEnquiry(page.request, email);
+    const plan = await page.request.post("/api/projects", {
+      data: {
+        answers: {
+          projectType: "online-shop",
+          audience: "medium",
+          growth: "fast",
+          budget: "medium",
+          currency: "RWF",
+          timeline: "normal",
+          skills: ["typescript"],
+          mustHaves: ["mobile-money", "multilingual"],
+          hosting: "local-dc",
+        },
+      },
+    });
+    expect(plan.status()).toBe(201);
+    const { id: planId } = (await plan.json()) as { id: string };
+    const consultation = await page.request.post(`/api/projects/${planId}/consultation`, {
+      data: { firstName: "Aline", lastName: "Uwase", email, notes: "We launch in Kigali first.\nBudget approved." },
+    });
+    expect(consultation.status()).toBe(201);
+
+    // Staff open each record, then the reports over all of it.
+    await page.goto("/admin/login");
+    const signIn = await page.request.post("/api/admin/login", {
+      data: ADMIN,
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(signIn.status()).toBe(200);
+    const firstId = async (list: string, match: (item: Record<string, unknown>) => boolean) => {
+      const answer = await page.request.get(list);
+      expect(answer.status()).toBe(200);
+      const { items } = (await answer.json()) as { items: Record<string, unknown>[] };
+      const item = items.find(match);
+      expect(item, `a record in ${list}`).toBeTruthy();
+      return String(item!.id);
+    };
+    // Each record with a part that shows once its data is in.
+    const records: [string, string][] = [
+      [`/admin/enquiries/${await firstId("/api/admin/enquiries", (e) => e.email === email)}`, "enquiry-message"],
+      [`/admin/project/${planId}`, "project-title"],
+      [
+        `/admin/domains/orders/${await firstId("/api/admin/domains/orders", (o) => o.reference === domainOrder.reference)}`,
+        "domain-order-events",
+      ],
+      [
+        `/admin/vps/orders/${await firstId("/api/admin/vps/orders", (o) => o.reference === vpsOrder.reference)}`,
+        "vps-history",
+      ],
+    ];
+    for (const [path, shown] of records) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByTestId(shown)).toBeVisible();
+      found.push(...(await screenProblems(page, path)));
+    }
+
+    await page.goto("/admin/reports");
+    await waitForHydration(page);
+    await expect(page.getByTestId("payments-by-status").getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByTestId("orders-by-kind").getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByTestId("enquiries-by-service").getByRole("listitem").first()).toBeVisible();
+    found.push(...(await screenProblems(page, "reports")));
+    // A range that ends before it starts: the fields say so.
+    await page.getByLabel("From", { exact: true }).fill("2026-12-31");
+    await page.getByLabel("To", { exact: true }).fill("2026-01-01");
+    await expect(page.getByRole("alert")).toBeVisible();
+    found.push(...(await screenProblems(page, "reports with a wrong range")));
+    expect(found).toEqual([]);
+  });
+
+  test("the chat panel, with a conversation and a long message being typed", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Open chat with ${company.assistantName}` }).click();
+    const panel = page.getByRole("dialog");
+    const input = panel.getByRole("textbox", { name: "Message" });
+    await input.fill("Do you offer web hosting?");
+    await input.press("Enter");
+    await expect(panel.getByRole("link", { name: "VPS Hosting" })).toBeVisible();
+    await input.fill("We have three servers to move.\nAnd a database.\nAnd the mail.\nAnd the backups.\nBy June.");
+    expect(await screenProblems(page, "chat panel")).toEqual([]);
+  });
+});
+
 /** The analyzer reads loopback sites only in test mode: a second server (see analysis.spec.ts). */
 const analysisTest = test.extend({ baseURL: async ({ analysisSite }, use) => use(analysisSite.url) });
 
@@ -213,16 +389,7 @@ analysisTest("/speed-analysis with a finished report", async ({ page }) => {
 // The account's sign-in link comes by email: this test's server sends its mail to a loopback SMTP server.
 testWithMailbox("/account: the link sent, then signed in with an enquiry", async ({ page, request, smtp }) => {
   const email = `valid.${Date.now()}@example.rw`;
-  const enquiry = await request.post("/api/contact", {
-    data: {
-      firstName: "Aline",
-      lastName: "Uwase",
-      email,
-      service: "cloud-infrastructure",
-      message: "A VPS for our shop.",
-    },
-  });
-  expect(enquiry.status()).toBe(201);
+  await postEnquiry(request, email);
   await page.goto("/account");
   await waitForHydration(page);
   await page.getByLabel("Email address").fill(email);
