@@ -89,5 +89,6 @@ describe.each(databaseBackends())("the app on $name", (backend) => {
     expect(response.json()).toEqual({ error: "unavailable", message: "The service is temporarily unavailable." });
     await doomedApp.close();
     await dispose().catch(() => undefined);
-  });
+    // It opens and migrates a database of its own, which the other tests do in a hook (hookTimeout).
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import pino from "pino";
@@ -182,8 +183,9 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
         resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }),
       });
       // Generous here only because this shared test machine is loaded; production uses 60 s.
-      const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000 });
-      const scratchBefore = readdirSync(tmpdir()).filter((name) => name.startsWith("kts-lab-")).length;
+      // Its own scratch root: other processes (a second test run) make kts-lab- folders in TMPDIR too.
+      const scratchRoot = mkdtempSync(path.join(tmpdir(), "kts-lab-test-"));
+      const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000, scratchRoot });
       // site.test exists only in the test's resolver: Chromium can reach it through our proxy alone.
       const run = await runner.run(`http://site.test:${port}/`, "mobile");
       await runner.close();
@@ -201,7 +203,8 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
       for (const metric of run.metrics) expect(["good", "needs-improvement", "poor"]).toContain(metric.rating);
       expect(requests).toContain(`site.test:${port}/`);
       expect(lines.join("\n")).toMatch(/169\.254\.169\.254 is a link-local address/);
-      expect(readdirSync(tmpdir()).filter((name) => name.startsWith("kts-lab-")).length).toBe(scratchBefore);
+      expect(readdirSync(scratchRoot)).toEqual([]);
+      rmSync(scratchRoot, { recursive: true });
     },
     180_000,
   );

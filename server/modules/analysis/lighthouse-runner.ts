@@ -16,6 +16,8 @@ export interface LighthouseRunnerOptions {
   log: FastifyBaseLogger;
   /** Whole run, Chrome launch included; past it Chrome is killed. */
   timeoutMs?: number;
+  /** Where each run's scratch folder is made (the system's temporary folder unless told). */
+  scratchRoot?: string;
   /** Runs allowed to wait behind the current one before new ones are turned away. */
   maxWaiting?: number;
 }
@@ -180,7 +182,7 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
       import("lighthouse"),
     ]);
     // Chrome's profile and the `org.chromium.Chromium.*` folders it leaves in TMPDIR both go here.
-    const scratch = mkdtempSync(path.join(tmpdir(), "kts-lab-"));
+    const scratch = mkdtempSync(path.join(options.scratchRoot ?? tmpdir(), "kts-lab-"));
     mkdirSync(path.join(scratch, "profile"));
     let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | null = null;
     let timer: NodeJS.Timeout | undefined;
