@@ -39,3 +39,7 @@ export const blankIsAbsent = <T extends z.ZodType<unknown, string | undefined>>(
     .trim()
     .transform((value) => value || undefined)
     .pipe(field);
+
+/** A text box for a number of a contract: what staff type is text; the body has the contract's number. */
+export const typedNumber = <T extends z.ZodType<number, number>>(contract: T) =>
+  z.string().trim().transform(Number).pipe(contract);
