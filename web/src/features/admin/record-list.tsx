@@ -17,6 +17,9 @@ import { Select } from "./select.tsx";
 
 type Scope = "enquiries" | "projects";
 
+/** One record of a scope, for the test ids (`enquiry-table`, `enquiry-row`). */
+const ONE: Record<Scope, string> = { enquiries: "enquiry", projects: "project" };
+
 /** What a listed record has for the shared columns: its status, assignee and when it came. */
 interface ListedRecord {
   id: string;
@@ -146,7 +149,7 @@ export function RecordList<T extends ListedRecord>({
         {(items) => (
           <>
             {/* Wide screens: a table. */}
-            <table className="hidden w-full text-sm md:table" data-testid={`${scope.slice(0, -1)}-table`}>
+            <table className="hidden w-full text-sm md:table" data-testid={`${ONE[scope]}-table`}>
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
                   {columns.map((key, index) => (
@@ -171,7 +174,7 @@ export function RecordList<T extends ListedRecord>({
                   <tr
                     key={item.id}
                     className="relative transition-colors hover:bg-muted/50"
-                    data-testid={`${scope.slice(0, -1)}-row`}
+                    data-testid={`${ONE[scope]}-row`}
                   >
                     <td className={firstCellClassName}>
                       <Link to={to(item)} state={{ from }} className={rowLinkClass}>
