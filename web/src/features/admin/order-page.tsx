@@ -12,14 +12,17 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
-import type { OrderFulfilment } from "#contracts/orders.ts";
+import type { OrderEvent, OrderFulfilment } from "#contracts/orders.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
+import { i18n } from "../../i18n/index.ts";
 import { applyServerFieldErrors } from "../../lib/form.ts";
 import { describedBy, FormField, PageHeader, Panel } from "./admin-ui.tsx";
 import { adminRetry, getJson, sendJson, serverMessage } from "./api.ts";
 import { OrderFulfilmentPanel } from "./order-fulfilment.tsx";
+import { OrderHistory } from "./order-history.tsx";
 
 /*
  * The pieces the staff pages of a domain order and of a VPS order share: the order's query and the
@@ -27,6 +30,16 @@ import { OrderFulfilmentPanel } from "./order-fulfilment.tsx";
  * panel. Each page keeps what is its own (its facts, its fields) and names its words in its catalog
  * under `order.*`.
  */
+
+/** The head of an order section's page (`orders`, the list; `order`, one order), never indexed. */
+export function orderSectionMeta(ns: "domainsAdmin" | "vpsAdmin", page: "order" | "orders", path: string) {
+  return pageMeta({
+    title: i18n.t(`meta.${page}`, { ns }),
+    description: i18n.t("lead", { ns }),
+    path,
+    noindex: true,
+  });
+}
 
 /** Where an order kind lives in the admin API; its list is `api` with filters, one order `api/id`. */
 export type OrdersApi = "/api/admin/domains/orders" | "/api/admin/vps/orders";
@@ -77,22 +90,30 @@ export function useOrderAction<B, R extends z.ZodType>({
 
 /**
  * An order's page: the way back, its reference and state, a line about it, the link to the
- * customer's own page; under them the main column and the side column.
+ * customer's own page; under them the main column, and the side column with the order's history
+ * and notes at its foot.
  */
-export function OrderPageFrame({
+export function OrderPageFrame<S extends string>({
+  api,
   order,
   back,
   badge,
   description,
-  customerLink,
+  t,
+  statusLabel,
+  history,
   main,
   side,
 }: {
-  order: { reference: string; orderUrl: string };
+  api: OrdersApi;
+  order: { id: string; reference: string; orderUrl: string; events: readonly OrderEvent[] };
   back: ReactNode;
   badge: ReactNode;
   description: string;
-  customerLink: string;
+  t: Parameters<typeof OrderHistory>[0]["t"] & ((key: "order.customerLink") => string);
+  statusLabel: (status: S) => string;
+  /** The note field's id prefix and the history's test id. */
+  history: { name: string; testId: string };
   main: ReactNode;
   side: ReactNode;
 }) {
@@ -111,14 +132,25 @@ export function OrderPageFrame({
           <Button asChild variant="outline" size="sm">
             <a href={order.orderUrl} target="_blank" rel="noreferrer">
               <ExternalLink aria-hidden="true" />
-              {customerLink}
+              {t("order.customerLink")}
             </a>
           </Button>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">{main}</div>
-        <div className="grid content-start gap-6">{side}</div>
+        <div className="grid content-start gap-6">
+          {side}
+          <OrderHistory
+            events={order.events}
+            notesUrl={`${api}/${order.id}/notes`}
+            queryKey={orderKey(api, order.id)}
+            name={history.name}
+            testId={history.testId}
+            t={t}
+            statusLabel={(status) => (status ? statusLabel(status as S) : "")}
+          />
+        </div>
       </div>
     </div>
   );

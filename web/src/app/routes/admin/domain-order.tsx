@@ -12,7 +12,6 @@ import {
   RecordDomainRenewal,
 } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -20,7 +19,6 @@ import "../../../features/admin/admin-messages.ts";
 import { BackLink, describedBy, FormField, Panel, RecordFallback } from "../../../features/admin/admin-ui.tsx";
 import { serverMessage } from "../../../features/admin/api.ts";
 import { formatDate, formatDateTime, formatRelative } from "../../../features/admin/format.ts";
-import { OrderHistory } from "../../../features/admin/order-history.tsx";
 import {
   Fact,
   MailLink,
@@ -28,13 +26,14 @@ import {
   OrderFulfilmentSection,
   OrderMovePanel,
   OrderPageFrame,
+  orderSectionMeta,
   useAdminOrder,
   useOrderAction,
 } from "../../../features/admin/order-page.tsx";
 import { blankIsAbsent, refusal } from "../../../features/admin/validation.ts";
 import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
-import { i18n, registerMessages } from "../../../i18n/index.ts";
+import { registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/domains-admin.json";
 import { applyServerFieldErrors } from "../../../lib/form.ts";
 import type { Route } from "./+types/domain-order";
@@ -43,12 +42,7 @@ import { paths } from "../../../lib/route-table.ts";
 registerMessages("domainsAdmin", "en", messages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({
-    title: i18n.t("meta.order", { ns: "domainsAdmin" }),
-    description: i18n.t("lead", { ns: "domainsAdmin" }),
-    path: location.pathname,
-    noindex: true,
-  });
+  return orderSectionMeta("domainsAdmin", "order", location.pathname);
 }
 
 const API = "/api/admin/domains/orders";
@@ -198,11 +192,14 @@ export default function DomainOrderAdminPage() {
   const time = wait?.nextAttemptAt ? formatDateTime(wait.nextAttemptAt) : "—";
   return (
     <OrderPageFrame
+      api={API}
       order={o}
       back={back}
       badge={<DomainOrderStatusBadge status={o.status} />}
       description={`${o.unicodeDomain} · ${t("years", { count: o.years })}`}
-      customerLink={t("order.customerLink")}
+      t={t}
+      statusLabel={statusWord(t)}
+      history={{ name: "domain", testId: "domain-order-events" }}
       main={
         <>
           <Actions order={o} />
@@ -271,30 +268,19 @@ export default function DomainOrderAdminPage() {
         </>
       }
       side={
-        <>
-          <OrderFacts title={t("order.registrant")}>
-            <Fact label={t("columns.customer")}>{r.name}</Fact>
-            {r.organisation ? <Fact label={t("order.organisation")}>{r.organisation}</Fact> : null}
-            <Fact label={t("order.email")}>
-              <MailLink email={r.email} />
-            </Fact>
-            <Fact label={t("order.phone")}>{r.phoneNumber}</Fact>
-            <Fact label={t("order.address")}>
-              {r.address}, {r.city}
-            </Fact>
-            <Fact label={t("order.country")}>{countryName(r.country) ?? r.country}</Fact>
-            <Fact label={t("order.language")}>{t(`order.languages.${o.language}`)}</Fact>
-          </OrderFacts>
-          <OrderHistory
-            events={o.events}
-            notesUrl={`${API}/${o.id}/notes`}
-            queryKey={[`${API}/${o.id}`]}
-            name="domain"
-            testId="domain-order-events"
-            t={t}
-            statusLabel={(status) => (status ? statusWord(t)(status as DomainOrderStatus) : "")}
-          />
-        </>
+        <OrderFacts title={t("order.registrant")}>
+          <Fact label={t("columns.customer")}>{r.name}</Fact>
+          {r.organisation ? <Fact label={t("order.organisation")}>{r.organisation}</Fact> : null}
+          <Fact label={t("order.email")}>
+            <MailLink email={r.email} />
+          </Fact>
+          <Fact label={t("order.phone")}>{r.phoneNumber}</Fact>
+          <Fact label={t("order.address")}>
+            {r.address}, {r.city}
+          </Fact>
+          <Fact label={t("order.country")}>{countryName(r.country) ?? r.country}</Fact>
+          <Fact label={t("order.language")}>{t(`order.languages.${o.language}`)}</Fact>
+        </OrderFacts>
       }
     />
   );

@@ -15,10 +15,10 @@ import {
   type TldPriceItem,
 } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
+import { orderSectionMeta } from "../../../features/admin/order-page.tsx";
 import {
   EmptyState,
   Panel,
@@ -40,7 +40,7 @@ import { refusal, typedNumber } from "../../../features/admin/validation.ts";
 import { formatRelative } from "../../../features/admin/format.ts";
 import { formatAmount } from "../../../features/domains/domain-format.ts";
 import { DomainOrderStatusBadge } from "../../../features/domains/domain-order-status-badge.tsx";
-import { i18n, registerMessages } from "../../../i18n/index.ts";
+import { registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/domains-admin.json";
 import type { Route } from "./+types/domains";
 import { paths } from "../../../lib/route-table.ts";
@@ -48,12 +48,7 @@ import { paths } from "../../../lib/route-table.ts";
 registerMessages("domainsAdmin", "en", messages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({
-    title: i18n.t("meta.orders", { ns: "domainsAdmin" }),
-    description: i18n.t("lead", { ns: "domainsAdmin" }),
-    path: location.pathname,
-    noindex: true,
-  });
+  return orderSectionMeta("domainsAdmin", "orders", location.pathname);
 }
 
 const TABS = ["orders", "prices"] as const;

@@ -4,12 +4,10 @@ import { useParams } from "react-router";
 import { z } from "zod";
 import { VpsOrderDetail, type VpsOrderStatus, VpsTransitionRequest } from "#contracts/vps.ts";
 import { vpsAddons, vpsImages, vpsLocations } from "#content/vps.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { BackLink, describedBy, FormField, RecordFallback } from "../../../features/admin/admin-ui.tsx";
 import { formatDate, formatDateTime, formatRelative } from "../../../features/admin/format.ts";
-import { OrderHistory } from "../../../features/admin/order-history.tsx";
 import {
   Fact,
   MailLink,
@@ -17,12 +15,13 @@ import {
   OrderFulfilmentSection,
   OrderMovePanel,
   OrderPageFrame,
+  orderSectionMeta,
   useAdminOrder,
 } from "../../../features/admin/order-page.tsx";
 import { blankIsAbsent, refusal } from "../../../features/admin/validation.ts";
 import { formatPrice } from "../../../features/vps/vps-format.ts";
 import { VpsStatusBadge } from "../../../features/vps/vps-status-badge.tsx";
-import { i18n, registerMessages } from "../../../i18n/index.ts";
+import { registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/vps-admin.json";
 import type { Route } from "./+types/vps-order";
 import { paths } from "../../../lib/route-table.ts";
@@ -30,12 +29,7 @@ import { paths } from "../../../lib/route-table.ts";
 registerMessages("vpsAdmin", "en", messages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({
-    title: i18n.t("meta.order", { ns: "vpsAdmin" }),
-    description: i18n.t("lead", { ns: "vpsAdmin" }),
-    path: location.pathname,
-    noindex: true,
-  });
+  return orderSectionMeta("vpsAdmin", "order", location.pathname);
 }
 
 const API = "/api/admin/vps/orders";
@@ -153,11 +147,14 @@ export default function VpsOrderAdminPage() {
   });
   return (
     <OrderPageFrame
+      api={API}
       order={o}
       back={back}
       badge={<VpsStatusBadge status={o.status} />}
       description={`${o.hostname} · ${o.plan.name}`}
-      customerLink={t("order.customerLink")}
+      t={t}
+      statusLabel={statusWord(t)}
+      history={{ name: "vps", testId: "vps-history" }}
       main={
         <>
           <Actions order={o} />
@@ -203,24 +200,13 @@ export default function VpsOrderAdminPage() {
         </>
       }
       side={
-        <>
-          <OrderFacts title={t("order.customer")}>
-            <Fact label={t("columns.customer")}>{o.customerName}</Fact>
-            <Fact label={t("order.email")}>
-              <MailLink email={o.email} />
-            </Fact>
-            <Fact label={t("order.phone")}>{o.phoneNumber}</Fact>
-          </OrderFacts>
-          <OrderHistory
-            events={o.events}
-            notesUrl={`${API}/${o.id}/notes`}
-            queryKey={[`${API}/${o.id}`]}
-            name="vps"
-            testId="vps-history"
-            t={t}
-            statusLabel={(status) => (status ? statusWord(t)(status as VpsOrderStatus) : "")}
-          />
-        </>
+        <OrderFacts title={t("order.customer")}>
+          <Fact label={t("columns.customer")}>{o.customerName}</Fact>
+          <Fact label={t("order.email")}>
+            <MailLink email={o.email} />
+          </Fact>
+          <Fact label={t("order.phone")}>{o.phoneNumber}</Fact>
+        </OrderFacts>
       }
     />
   );

@@ -12,8 +12,8 @@ import {
   type VpsOrderSummary,
 } from "#contracts/vps.ts";
 import { VPS_CURRENCIES } from "#contracts/vps.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
 import "../../../features/admin/admin-messages.ts";
+import { orderSectionMeta } from "../../../features/admin/order-page.tsx";
 import {
   EmptyState,
   Panel,
@@ -36,7 +36,7 @@ import { PriceCell, PriceTable, SaveButton, usePriceForm, usePriceSheet } from "
 import { refusal, typedNumber } from "../../../features/admin/validation.ts";
 import { VpsStatusBadge } from "../../../features/vps/vps-status-badge.tsx";
 import { formatPrice } from "../../../features/vps/vps-format.ts";
-import { i18n, registerMessages } from "../../../i18n/index.ts";
+import { registerMessages } from "../../../i18n/index.ts";
 import messages from "../../../i18n/locales/en/vps-admin.json";
 import type { Route } from "./+types/vps";
 import { paths } from "../../../lib/route-table.ts";
@@ -44,12 +44,7 @@ import { paths } from "../../../lib/route-table.ts";
 registerMessages("vpsAdmin", "en", messages);
 
 export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({
-    title: i18n.t("meta.orders", { ns: "vpsAdmin" }),
-    description: i18n.t("lead", { ns: "vpsAdmin" }),
-    path: location.pathname,
-    noindex: true,
-  });
+  return orderSectionMeta("vpsAdmin", "orders", location.pathname);
 }
 
 const TABS = ["orders", "renewals", "prices"] as const;
