@@ -117,6 +117,7 @@ function Actions({ order }: { order: VpsOrderDetail }) {
                   <Input
                     id="vps-password"
                     type="password"
+                    maxLength={200}
                     autoComplete="new-password"
                     {...describedBy("vps-password", { error: password })}
                     {...register("server.password")}
