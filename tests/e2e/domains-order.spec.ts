@@ -109,6 +109,18 @@ test("search, details, order, pay in test mode, and staff mark the name register
   );
   await staff.getByRole("button", { name: "Mark registered" }).click();
   expect(await seriousAxeViolations(staff)).toEqual([]);
+  // An expiry the transition contract refuses (not after today) is refused under its field, unsent.
+  const transitions: string[] = [];
+  staff.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/transition")) transitions.push(request.url());
+  });
+  const expiry = staff.getByLabel("Expiry date (optional)");
+  await expiry.fill("2020-01-01");
+  await staff.getByRole("button", { name: "Confirm: Mark registered" }).click();
+  await expect(expiry).toHaveAttribute("aria-invalid", "true");
+  await expect(expiry).toHaveAccessibleDescription("Enter the expiry date as YYYY-MM-DD, after today");
+  expect(transitions).toEqual([]);
+  await expiry.fill("");
   await staff.getByLabel("Registry reference (optional)").fill("D503300-RW");
   await staff.getByRole("button", { name: "Confirm: Mark registered" }).click();
   await expect(staff.getByTestId("domain-order-state").first()).toHaveText("Registered");

@@ -90,12 +90,40 @@ test.describe("VPS hosting", () => {
     await staff.getByRole("button", { name: "Confirm: Start provisioning" }).click();
     await expect(staff.getByTestId("vps-status").first()).toHaveText("Provisioning");
     await staff.getByRole("button", { name: "Mark active" }).click();
-    await staff.getByLabel("IP address").fill("196.12.1.10");
+    // An address the transition contract refuses is refused under its field before anything is sent.
+    const transitions: string[] = [];
+    staff.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/transition")) transitions.push(request.url());
+    });
+    await staff.getByLabel("IP address").fill("196.12.1");
     await staff.getByLabel("Username").fill("root");
     await staff.getByLabel("Password").fill(SERVER_PASSWORD);
     await staff.getByRole("button", { name: "Confirm: Mark active" }).click();
+    await expect(staff.getByLabel("IP address")).toHaveAttribute("aria-invalid", "true");
+    await expect(staff.getByLabel("IP address")).toHaveAccessibleDescription("Enter the server's public IPv4 address");
+    expect(transitions).toEqual([]);
+    await staff.getByLabel("IP address").fill("196.12.1.10");
+    await staff.getByRole("button", { name: "Confirm: Mark active" }).click();
     await expect(staff.getByTestId("vps-status").first()).toHaveText("Active");
     await expect(staff.getByText(/Password stored encrypted; the customer has not opened it yet/)).toBeVisible();
+    expect(transitions).toHaveLength(1);
+
+    // A price the contract refuses is refused under its box, and nothing is sent.
+    await staff.goto("/admin/vps?tab=prices");
+    const standard = staff.getByRole("row", { name: /^Standard Plan/ });
+    const rwf = standard.getByLabel("Standard RWF");
+    await rwf.fill("15000.5");
+    const priceWrites: string[] = [];
+    staff.on("request", (request) => {
+      if (request.method() === "PUT" && request.url().includes("/api/admin/vps/prices/"))
+        priceWrites.push(request.url());
+    });
+    await standard.getByRole("button", { name: "Save" }).click();
+    await expect(rwf).toHaveAttribute("aria-invalid", "true");
+    await expect(rwf).toHaveAccessibleDescription(
+      "Enter a whole amount of at least 1 (in USD at least 0.01, with at most two decimals)",
+    );
+    expect(priceWrites).toEqual([]);
     await staff.close();
 
     await page.goto(orderPage);

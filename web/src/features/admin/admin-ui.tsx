@@ -9,17 +9,20 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { EnquiryStatus, StaffRole } from "#contracts/admin.ts";
 import type { ProjectStatus } from "#contracts/advisor.ts";
+import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { Tabs } from "../../components/ui/tabs.tsx";
 import { cn } from "../../lib/cn.ts";
-import { isStatus } from "./api.ts";
+import { adminRetry, getJson, isStatus, queryString } from "./api.ts";
 import { formatDateTime, formatNumber, formatRelative, initials } from "./format.ts";
 import { paths } from "../../lib/route-table.ts";
 
@@ -241,6 +244,50 @@ export function PanelSpinner({ className }: { className?: string }) {
   );
 }
 
+/** What a panel shows until its query has data: a spinner, or the error with a retry; null once loaded. */
+export function QueryFallback({
+  query,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+}): ReactNode {
+  if (query.isPending) return <PanelSpinner />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return null;
+}
+
+/** A section of tabs under its title and lead; the tab is in the address (`?tab=`, none for the first). */
+export function TabbedSection<K extends string>({
+  title,
+  lead,
+  tabs,
+  tabLabel,
+  children,
+}: {
+  title: string;
+  lead: string;
+  tabs: readonly [K, ...K[]];
+  tabLabel: (tab: K) => string;
+  /** The chosen tab's content. */
+  children: (tab: K) => ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((key) => key === params.get("tab")) ?? tabs[0];
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader title={title} description={lead} />
+      <Tabs
+        items={tabs.map((key) => ({ value: key, label: tabLabel(key) }))}
+        value={tab}
+        onValueChange={(key) => setParams(key === tabs[0] ? {} : { tab: key })}
+        label={title}
+        look="underline"
+      >
+        {children(tab)}
+      </Tabs>
+    </div>
+  );
+}
+
 /** The link above a record's page back to the list it came from. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -327,19 +374,6 @@ export function Pagination({
   );
 }
 
-/** The list page in the address (?page=), and a setter that keeps the other parameters. */
-export function useSearchPage(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set("page", String(next));
-      return updated;
-    });
-  return [page, setPage];
-}
-
 /** Chips that filter a list by one value: one pressed at a time, each with its count when it has one. */
 export function FilterChips<T extends string>({
   label,
@@ -389,7 +423,7 @@ export function PagedList<T>({
   empty,
   noMatch,
   page,
-  pageSize,
+  pageSize = LIST_PAGE_SIZE,
   onPage,
   keepsPrevious = false,
   className,
@@ -407,7 +441,7 @@ export function PagedList<T>({
   /** Shown instead of `empty` when the list is filtered. */
   noMatch?: { title: ReactNode; body: ReactNode } | false;
   page: number;
-  pageSize: number;
+  pageSize?: number;
   onPage: (page: number) => void;
   keepsPrevious?: boolean;
   /** Classes for the wrapper of the items and their pages, with `keepsPrevious`. */
@@ -484,7 +518,32 @@ export function useListParams<N extends string>() {
     });
   const clear = () => setSearchParams(new URLSearchParams());
   const from = searchParams.toString() ? `?${searchParams.toString()}` : "";
-  return { searchParams, setSearchParams, setFilter, clear, from };
+  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  const setPage = (next: number) => setFilter("page", String(next));
+  return { searchParams, setSearchParams, setFilter, clear, from, page, setPage };
+}
+
+/** How many rows a staff list shows a page. */
+export const LIST_PAGE_SIZE = 20;
+
+/**
+ * One page of a staff list: the filters and page go in the query string (blank ones left out), and
+ * the previous page stays on screen while the next loads (for `PagedList`'s `keepsPrevious`).
+ */
+export function useListPage<S extends z.ZodType>(
+  url: string,
+  filters: Record<string, string | number | undefined>,
+  response: S,
+  options: { staleTime?: number } = {},
+) {
+  const params = { ...filters, pageSize: LIST_PAGE_SIZE };
+  return useQuery({
+    queryKey: [url, params],
+    queryFn: () => getJson(`${url}${queryString(params)}`, response),
+    retry: adminRetry,
+    placeholderData: keepPreviousData,
+    ...options,
+  });
 }
 
 export function FormField({

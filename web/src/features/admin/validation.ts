@@ -1,4 +1,5 @@
 import type { FieldError } from "react-hook-form";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 
 /** The admin catalog's sections of validation words (`validation.<scope>`), one per kind of form. */
@@ -23,3 +24,22 @@ export function useFieldErrorText(scope: ValidationScope, values: Record<string,
     return t(keys as unknown as "validation.invalid", values);
   };
 }
+
+/**
+ * The words under a field whose words live in a page's own catalog: the server's message as it
+ * wrote it, else the catalog's `words` for the contract's rule.
+ */
+export const refusal = (error: FieldError | undefined, words: string): string | undefined =>
+  error ? (error.type === "server" ? error.message : words) : undefined;
+
+/** A text box for an optional field of a contract: what is left blank is not sent. */
+export const blankIsAbsent = <T extends z.ZodType<unknown, string | undefined>>(field: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(field);
+
+/** A text box for a number of a contract: what staff type is text; the body has the contract's number. */
+export const typedNumber = <T extends z.ZodType<number, number>>(contract: T) =>
+  z.string().trim().transform(Number).pipe(contract);

@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RefreshCcw, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   RENEWAL_STATUSES,
   StaffRenewal,
@@ -15,16 +15,9 @@ import { Badge, type BadgeTone } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
-import {
-  EmptyState,
-  FilterChips,
-  NoAccess,
-  PageHeader,
-  PagedList,
-  Panel,
-  useSearchPage,
-} from "../../../features/admin/admin-ui.tsx";
-import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
+import { EmptyState, NoAccess, PageHeader, useListPage, useListParams } from "../../../features/admin/admin-ui.tsx";
+import { sendJson, serverMessage } from "../../../features/admin/api.ts";
+import { Cell, ChipListPanel, ListRow, ListTable } from "../../../features/admin/order-list.tsx";
 import { formatDate, formatRelative } from "../../../features/admin/format.ts";
 import { useAdminUser } from "../../../features/admin/session.tsx";
 import { formatMoney } from "../../../lib/intl.ts";
@@ -41,7 +34,6 @@ export function meta({ location }: Route.MetaArgs) {
   });
 }
 
-const PAGE_SIZE = 20;
 const listKey = "/api/admin/renewals";
 
 const TONES: Record<RenewalStatus, BadgeTone> = {
@@ -115,103 +107,77 @@ function NextStep({ renewal }: { renewal: StaffRenewal }) {
 function RenewalsTable({ items }: { items: StaffRenewal[] }) {
   const { t } = useTranslation("admin");
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[52rem] text-left text-sm" data-testid="renewals-table">
-        <thead className="border-b text-xs text-muted-foreground">
-          <tr>
-            {(["reference", "customer", "service", "amount", "status", "action"] as const).map((key) => (
-              <th key={key} scope="col" className="px-4 py-2.5 font-medium">
-                {t(`renewals.columns.${key}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((r) => (
-            <tr key={r.id} className="border-b align-top last:border-0 hover:bg-muted/40">
-              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap text-foreground">
-                {r.reference}
-                <span className="block text-xs font-normal text-muted-foreground" title={r.createdAt}>
-                  {formatRelative(r.createdAt)}
-                </span>
-              </th>
-              <td className="px-4 py-3 whitespace-nowrap text-foreground">{r.email}</td>
-              <td className="px-4 py-3">
-                <span className="block font-mono text-xs whitespace-nowrap text-foreground">{r.label}</span>
-                <span className="text-xs whitespace-nowrap text-muted-foreground">
-                  {t(`renewals.kind.${r.kind}`)} · {t(`renewals.period.${r.kind}`, { count: r.period })}
-                </span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatMoney(Number(r.amount), r.currency)}</td>
-              <td className="px-4 py-3">
-                <Badge tone={TONES[r.status]}>{t(`renewals.status.${r.status}`)}</Badge>
-                {r.newExpiresAt ? (
-                  <span className="mt-1 block text-xs text-muted-foreground">
-                    {t("renewals.renewedUntil", { date: formatDate(r.newExpiresAt) })}
-                  </span>
-                ) : null}
-                {r.failure && (r.status === "failed" || r.status === "with_staff") ? (
-                  <span className="mt-1 block max-w-64 text-xs break-words text-muted-foreground">{r.failure}</span>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                <NextStep renewal={r} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      headings={(["reference", "customer", "service", "amount", "status", "action"] as const).map((key) =>
+        t(`renewals.columns.${key}`),
+      )}
+      className="min-w-[52rem]"
+      testId="renewals-table"
+    >
+      {items.map((r) => (
+        <ListRow key={r.id} className="align-top">
+          <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap text-foreground">
+            {r.reference}
+            <span className="block text-xs font-normal text-muted-foreground" title={r.createdAt}>
+              {formatRelative(r.createdAt)}
+            </span>
+          </th>
+          <Cell className="whitespace-nowrap text-foreground">{r.email}</Cell>
+          <Cell>
+            <span className="block font-mono text-xs whitespace-nowrap text-foreground">{r.label}</span>
+            <span className="text-xs whitespace-nowrap text-muted-foreground">
+              {t(`renewals.kind.${r.kind}`)} · {t(`renewals.period.${r.kind}`, { count: r.period })}
+            </span>
+          </Cell>
+          <Cell className="whitespace-nowrap tabular-nums">{formatMoney(Number(r.amount), r.currency)}</Cell>
+          <Cell>
+            <Badge tone={TONES[r.status]}>{t(`renewals.status.${r.status}`)}</Badge>
+            {r.newExpiresAt ? (
+              <span className="mt-1 block text-xs text-muted-foreground">
+                {t("renewals.renewedUntil", { date: formatDate(r.newExpiresAt) })}
+              </span>
+            ) : null}
+            {r.failure && (r.status === "failed" || r.status === "with_staff") ? (
+              <span className="mt-1 block max-w-64 text-xs break-words text-muted-foreground">{r.failure}</span>
+            ) : null}
+          </Cell>
+          <Cell>
+            <NextStep renewal={r} />
+          </Cell>
+        </ListRow>
+      ))}
+    </ListTable>
   );
 }
 
 function RenewalsScreen() {
   const { t } = useTranslation("admin");
-  const [params, setParams] = useSearchParams();
-  const [page, setPage] = useSearchPage();
+  const { searchParams, setFilter, page, setPage } = useListParams<"status">();
   // Those waiting on a person first; "all" is chosen explicitly.
-  const chosen = params.get("status");
+  const chosen = searchParams.get("status");
   const parsed = StaffRenewalFilter.safeParse(chosen);
   const status = chosen === "all" ? undefined : parsed.success ? parsed.data : "attention";
-  const list = useQuery({
-    queryKey: [listKey, { status, page }],
-    queryFn: () => getJson(`${listKey}${queryString({ status, page, pageSize: PAGE_SIZE })}`, StaffRenewalPage),
-    retry: adminRetry,
-    placeholderData: keepPreviousData,
-  });
-  const setFilter = (next: string) =>
-    setParams((current) => {
-      const p = new URLSearchParams(current);
-      if (next === "attention") p.delete("status");
-      else p.set("status", next);
-      p.delete("page");
-      return p;
-    });
+  const list = useListPage(listKey, { status, page }, StaffRenewalPage);
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title={t("renewals.title")} description={t("renewals.lead")} />
-      <Panel bodyClassName="p-0">
-        <div className="border-b p-3">
-          <FilterChips
-            label={t("renewals.filter.label")}
-            options={["attention", "all", ...RENEWAL_STATUSES]}
-            selected={status ?? "all"}
-            onSelect={setFilter}
-            labelOf={(f) => (f === "attention" || f === "all" ? t(`renewals.filter.${f}`) : t(`renewals.status.${f}`))}
-            counts={list.data?.counts}
-          />
-        </div>
-        <PagedList
-          list={list}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-          empty={<EmptyState icon={RefreshCcw} title={t("renewals.empty")} body={t("renewals.emptyBody")} />}
-        >
-          {(items) => <RenewalsTable items={items} />}
-        </PagedList>
-      </Panel>
+      <ChipListPanel
+        chips={{
+          label: t("renewals.filter.label"),
+          options: ["attention", "all", ...RENEWAL_STATUSES],
+          selected: status ?? "all",
+          onSelect: (f) => setFilter("status", f === "attention" ? "" : f),
+          labelOf: (f) => (f === "attention" || f === "all" ? t(`renewals.filter.${f}`) : t(`renewals.status.${f}`)),
+          counts: list.data?.counts,
+        }}
+        list={list}
+        page={page}
+        onPage={setPage}
+        empty={<EmptyState icon={RefreshCcw} title={t("renewals.empty")} body={t("renewals.emptyBody")} />}
+      >
+        {(items) => <RenewalsTable items={items} />}
+      </ChipListPanel>
     </div>
   );
 }
