@@ -220,7 +220,7 @@ export interface OrderPayments {
   onOrderRefund(orderType: string, handler: (db: Database, outcome: OrderRefundOutcome) => Promise<void>): void;
 }
 
-/** How a refund of an order's payment ended, in the provider's words. */
+/** How a refund of an order's payment ended: the order moves to refunded, or staff look again. */
 export interface OrderRefundOutcome {
   orderRef: string;
   refundId: string;
@@ -228,7 +228,9 @@ export interface OrderRefundOutcome {
   status: "COMPLETED" | "FAILED";
   amount: string;
   currency: string;
+  /** Who sent it: "pawapay", or "test-payments" in test mode (an order step's fulfiller). */
   fulfiller: string;
+  /** The provider's own words: status, its transaction id or its failure code and message. */
   answer: string;
 }
 
