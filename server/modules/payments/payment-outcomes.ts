@@ -5,7 +5,7 @@ import { languageLocales } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { asLanguage, serverT } from "../../lib/i18n.ts";
-import type { OrderRefundOutcome } from "../../lib/orders.ts";
+import type { OrderPayment, OrderRefundOutcome } from "../../lib/orders.ts";
 import { queueEmail } from "../notifications/index.ts";
 import type { TransactionRow } from "./payment-repository.ts";
 import { receiptPath } from "./payment-views.ts";
@@ -17,10 +17,7 @@ import { receiptPath } from "./payment-views.ts";
 export type OrderPageResolver = (orderRef: string) => Promise<string | null>;
 
 /** What another capability (domain or VPS orders) hears when its order's payment completes. */
-export type OrderPaidHandler = (
-  db: Database,
-  payment: { orderRef: string; transactionId: string; amount: string; currency: string },
-) => Promise<void>;
+export type OrderPaidHandler = (db: Database, payment: OrderPayment) => Promise<void>;
 
 export type OrderRefundHandler = (db: Database, outcome: OrderRefundOutcome) => Promise<void>;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { VpsQuote } from "#contracts/vps.ts";
-import { endRefundStep, stepRecorder, type OrderPayments } from "../../lib/orders.ts";
+import { endRefundStep, orderAwaitingPayment, stepRecorder, type OrderPayments } from "../../lib/orders.ts";
 import type { Provisioner } from "./provisioner.ts";
 import { VPS_ORDER_TYPE, type TransitionIn, type vpsFulfilment } from "./vps-fulfilment.ts";
 import { describeAddons, vt, type PlanSnapshot, type VpsOrderEmails } from "./vps-order-emails.ts";
@@ -25,35 +25,21 @@ export function vpsOrderPayments(deps: {
   const { notify, notifyStaff } = deps.emails;
 
   payments.onOrderPaid(VPS_ORDER_TYPE, async (tx, payment) => {
-    const order = await findOrderById(tx, payment.orderRef, true);
-    if (!order) {
-      log.error(
-        { orderRef: payment.orderRef, transactionId: payment.transactionId },
-        "payment completed for a VPS order that does not exist",
-      );
-      return;
-    }
-    if (order.status !== "pending_payment") {
+    const order = await orderAwaitingPayment(tx, payment, {
+      label: "VPS",
+      find: findOrderById,
+      log,
       // Paid twice, or paid after a cancellation: staff must refund it; the order does not move.
-      log.error(
-        { orderId: order.id, status: order.status, transactionId: payment.transactionId },
-        "payment completed for a VPS order not waiting for one; refund it",
-      );
-      await addEvent(tx, {
-        orderId: order.id,
-        kind: "note",
-        body:
-          `Payment ${payment.transactionId} of ${payment.amount} ${payment.currency} completed ` +
-          `while the order was ${order.status}: refund it.`,
-      });
-      return;
-    }
-    if (Number(payment.amount) !== Number(order.amount) || payment.currency !== order.currency) {
-      log.error(
-        { orderId: order.id, paid: payment.amount, expected: order.amount },
-        "VPS order paid a different amount",
-      );
-    }
+      paidUnexpectedly: (db, late) =>
+        addEvent(db, {
+          orderId: late.id,
+          kind: "note",
+          body:
+            `Payment ${payment.transactionId} of ${payment.amount} ${payment.currency} completed ` +
+            `while the order was ${late.status}: refund it.`,
+        }),
+    });
+    if (!order) return;
     const automatic = fulfilment.isAutomatic(order);
     const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
       paidAt: new Date(),
