@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import {
-  AddVpsNote,
   DeleteVpsServer,
   UpdateVpsPrice,
   VpsOrderDetail,
@@ -28,7 +27,6 @@ export const vpsAdminRoutes: FastifyPluginAsyncZod<{ service: VpsService }> = as
       page: VpsOrderPage,
       detail: VpsOrderDetail,
       transition: VpsTransitionRequest,
-      note: AddVpsNote,
       event: VpsOrderEvent,
     },
     service,
