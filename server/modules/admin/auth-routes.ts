@@ -125,6 +125,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return { enabled, enrolmentRequired: !enabled && user.role === "admin" && policy.requireAdminTotp === true };
   };
 
+  /** A new session for this browser, from now by the server's clock. */
+  const newSession = (request: FastifyRequest, user: StaffRow) =>
+    createSession(db, user.id, policy, { ipAddress: request.ip, userAgent: request.headers["user-agent"] }, clock());
+
   /** Ends the sign-in: a fresh session (the browser's previous one revoked), recorded in the audit log. */
   async function issueSession(
     request: FastifyRequest,
@@ -134,13 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   ) {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await revokeSession(db, hashToken(previous));
-    const session = await createSession(
-      db,
-      user.id,
-      policy,
-      { ipAddress: request.ip, userAgent: request.headers["user-agent"] },
-      clock(),
-    );
+    const session = await newSession(request, user);
     await updateStaff(db, user.id, { lastLoginAt: new Date() });
     await recordAudit(db, {
       actor: { id: user.id, username: user.username },
@@ -369,13 +367,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       });
       // Every other session ends; this browser gets a fresh session id.
       await revokeUserSessions(db, user.id);
-      const session = await createSession(
-        db,
-        user.id,
-        policy,
-        { ipAddress: request.ip, userAgent: request.headers["user-agent"] },
-        clock(),
-      );
+      const session = await newSession(request, user);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       await recordAudit(db, {
         actor: { id: user.id, username: user.username },
