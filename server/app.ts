@@ -56,7 +56,10 @@ export interface AppDeps {
   domains?: { registrar?: Registrar };
   /** VPS orders: a provisioner double, or how the configured one waits between task reads. */
   vps?: { provisioner?: Provisioner; pause?: (ms: number) => Promise<void> };
-  /** The time for figures that depend on "today" (tests fix it); the system clock by default. */
+  /**
+   * "Now" for figures that depend on "today" and for lifetimes (sign-in links, staff sessions):
+   * tests fix or move it; the system clock by default.
+   */
   clock?: () => Date;
 }
 
@@ -249,6 +252,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("outbox", outbox);
   app.addHook("onClose", async () => outbox.stop());
 
+  /** "Now" for everything that depends on it: today's figures, links' and sessions' lifetimes. */
+  const clock = deps.clock ?? (() => new Date());
+
   // Before any route is registered, so every /api/admin route gets the guard.
   const sessionPolicy = {
     idleMs: config.sessionIdleMs,
@@ -256,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requireAdminTotp: config.requireAdminTotp,
   };
   installAdminGuard(app, {
-    findSession: (token) => findActiveSession(deps.database.db, token, sessionPolicy),
+    findSession: (token) => findActiveSession(deps.database.db, token, sessionPolicy, clock()),
     publicUrl: config.publicUrl,
   });
 
@@ -304,9 +310,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     policy: sessionPolicy,
     notifyTo: config.contactNotifyTo,
     totpKey: config.vps.credentialsKey,
+    clock,
   });
   await app.register(staffRoutes, { db: deps.database.db });
-  await app.register(overviewRoutes, { db: deps.database.db, clock: deps.clock ?? (() => new Date()) });
+  await app.register(overviewRoutes, { db: deps.database.db, clock });
   await app.register(enquiryAdminRoutes, { db: deps.database.db });
   await app.register(reportRoutes, { db: deps.database.db });
   await app.register(advisorRoutes, {
@@ -338,12 +345,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.database.db,
     limiter: deps.rateLimiter,
     publicUrl: config.publicUrl,
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     notifyTo: config.contactNotifyTo,
     onQueued: () => outbox.nudge(),
   });
   await registerRenewals(app, config, deps.database.db, {
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     onQueued: () => outbox.nudge(),
   });
   // Each built page is sent with its own scripts' hashes only (the union above, ~3.9 KB, stays

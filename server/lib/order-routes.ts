@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifySchema } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
-import { OrderPaymentStarted } from "#contracts/orders.ts";
+import { AddOrderNote, OrderPaymentStarted } from "#contracts/orders.ts";
 import { currentStaff } from "./admin-guard.ts";
 import type { AuditActor } from "./audit.ts";
 import { AppError } from "./errors.ts";
@@ -11,15 +11,19 @@ import { serverT, type ServerNamespace } from "./i18n.ts";
 
 type Schema = z.ZodType;
 /*
- * The routes register on the plain app: the schemas still validate every request and serialise
- * every answer (the app's zod compilers), and the kind's service is checked against the same
- * schemas where it is passed in, so `request.params` and `request.body` are read as what their
- * schema let through.
+ * Each route says, in its type arguments, what its schemas let through (`z.output` of each): the
+ * app's zod compilers validate every request against those schemas and serialise every answer.
+ * Where a schema is the kind's (a type parameter), the service is typed with what a handler reads
+ * of it (BodyOf, QueryOf), so at each kind's call the service is checked against its own schemas.
+ * (The zod type provider cannot resolve schemas that are type parameters.)
  */
-type Id = { id: string };
-type Token = { token: string };
+/** What a handler reads of a body whose schema is `S`. */
+type BodyOf<S extends Schema> = FastifyRequest<{ Body: z.output<S> }>["body"];
+/** What a handler reads of a query string whose schema is `S`. */
+type QueryOf<S extends Schema> = FastifyRequest<{ Querystring: z.output<S> }>["query"];
 
 export const OrderIdParams = z.object({ id: z.uuid("Not a valid order id") });
+type IdParams = z.output<typeof OrderIdParams>;
 /** Orders carry customers' money, servers and personal details: admins only. */
 export const adminOnly = { access: { roles: ["admin"] as "admin"[] } };
 /** Panels every signed-in staff member sees (registries, clusters). */
@@ -51,7 +55,6 @@ export function staffOrderRoutes<
   Page extends Schema,
   Detail extends Schema,
   Transition extends Schema,
-  Note extends z.ZodType<{ body: string }>,
   Event extends Schema,
 >(
   app: FastifyInstance,
@@ -59,67 +62,61 @@ export function staffOrderRoutes<
     path: string;
     /** The message namespace whose `adminOrderNotFound` a missing order answers with. */
     ns: ServerNamespace;
-    schemas: { listQuery: Query; page: Page; detail: Detail; transition: Transition; note: Note; event: Event };
-    service: StaffOrderService<z.output<Query>, z.input<Page>, z.input<Detail>, z.output<Transition>, z.input<Event>>;
+    schemas: { listQuery: Query; page: Page; detail: Detail; transition: Transition; event: Event };
+    service: StaffOrderService<QueryOf<Query>, z.input<Page>, z.input<Detail>, BodyOf<Transition>, z.input<Event>>;
   },
 ): void {
   const { path, schemas, service } = kind;
   const notFound = () => new AppError("not_found", serverT("adminOrderNotFound", { ns: kind.ns }), 404);
   const changed = { 200: schemas.detail, 404: ApiErrorBody, 409: ApiErrorBody };
 
-  app.get(
+  app.get<{ Querystring: z.output<Query> }>(
     path,
-    { config: adminOnly, schema: { querystring: schemas.listQuery, response: { 200: schemas.page } } as FastifySchema },
-    async (request) => service.list(request.query as z.output<Query>),
+    { config: adminOnly, schema: { querystring: schemas.listQuery, response: { 200: schemas.page } } },
+    async (request) => service.list(request.query),
   );
 
-  app.get(
+  app.get<{ Params: IdParams }>(
     `${path}/:id`,
     { config: adminOnly, schema: { params: OrderIdParams, response: { 200: schemas.detail, 404: ApiErrorBody } } },
     async (request) => {
-      const detail = await service.detail((request.params as Id).id);
+      const detail = await service.detail(request.params.id);
       if (!detail) throw notFound();
       return detail;
     },
   );
 
-  app.post(
+  app.post<{ Params: IdParams; Body: z.output<Transition> }>(
     `${path}/:id/transition`,
     {
       config: adminOnly,
       schema: { params: OrderIdParams, body: schemas.transition, response: { ...changed, 400: ApiErrorBody } },
     },
-    async (request) =>
-      service.transition((request.params as Id).id, request.body as z.output<Transition>, actorOf(request), request.ip),
+    async (request) => service.transition(request.params.id, request.body, actorOf(request), request.ip),
   );
 
   // Runs again the step that failed (or was handed to staff): a registration, a build, a server action.
-  app.post(
+  app.post<{ Params: IdParams }>(
     `${path}/:id/retry`,
     { config: adminOnly, schema: { params: OrderIdParams, response: changed } },
-    async (request) => service.retry((request.params as Id).id, actorOf(request), request.ip),
+    async (request) => service.retry(request.params.id, actorOf(request), request.ip),
   );
 
   // Staff approve the refund of an order that waits for one; the payment provider sends it.
-  app.post(
+  app.post<{ Params: IdParams }>(
     `${path}/:id/refund`,
     { config: adminOnly, schema: { params: OrderIdParams, response: changed } },
-    async (request) => service.approveRefund((request.params as Id).id, actorOf(request), request.ip),
+    async (request) => service.approveRefund(request.params.id, actorOf(request), request.ip),
   );
 
-  app.post(
+  app.post<{ Params: IdParams; Body: AddOrderNote }>(
     `${path}/:id/notes`,
     {
       config: adminOnly,
-      schema: { params: OrderIdParams, body: schemas.note, response: { 201: schemas.event, 404: ApiErrorBody } },
+      schema: { params: OrderIdParams, body: AddOrderNote, response: { 201: schemas.event, 404: ApiErrorBody } },
     },
     async (request, reply) => {
-      const note = await service.addNote(
-        (request.params as Id).id,
-        (request.body as z.output<Note>).body,
-        actorOf(request),
-        request.ip,
-      );
+      const note = await service.addNote(request.params.id, request.body.body, actorOf(request), request.ip);
       if (!note) throw notFound();
       return reply.status(201).send(note);
     },
@@ -150,13 +147,14 @@ export function customerOrderRoutes<Request extends Schema, Created extends Sche
     schemas: { request: Request; created: Created; view: View };
     /** Error answers only one kind gives, beside the ones all give. */
     errors: { create: ErrorCodes<409>; view: ErrorCodes<400> };
-    service: CustomerOrderService<z.output<Request>, z.input<Created>, z.input<View>>;
+    service: CustomerOrderService<BodyOf<Request>, z.input<Created>, z.input<View>>;
   },
 ): void {
   const { path, schemas, service } = kind;
   const TokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/, kind.badLink) });
+  type TokenParams = z.output<typeof TokenParams>;
 
-  app.post(
+  app.post<{ Body: z.output<Request> }>(
     path,
     {
       config: { rateLimit: ORDER_RATE_LIMIT },
@@ -174,10 +172,10 @@ export function customerOrderRoutes<Request extends Schema, Created extends Sche
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createOrder(request.body as z.output<Request>, { ipAddress: request.ip })),
+      reply.status(201).send(await service.createOrder(request.body, { ipAddress: request.ip })),
   );
 
-  app.get(
+  app.get<{ Params: TokenParams }>(
     `${path}/:token`,
     {
       config: { rateLimit: LOOKUP_RATE_LIMIT },
@@ -186,11 +184,11 @@ export function customerOrderRoutes<Request extends Schema, Created extends Sche
     async (request, reply) => {
       // Personal details (or login details) behind a secret link: no cache anywhere may keep them.
       reply.header("cache-control", "no-store");
-      return service.customerView((request.params as Token).token);
+      return service.customerView(request.params.token);
     },
   );
 
-  app.post(
+  app.post<{ Params: TokenParams }>(
     `${path}/:token/payment`,
     {
       config: { rateLimit: ORDER_RATE_LIMIT },
@@ -199,6 +197,6 @@ export function customerOrderRoutes<Request extends Schema, Created extends Sche
         response: { 200: OrderPaymentStarted, 404: ApiErrorBody, 409: ApiErrorBody },
       },
     },
-    async (request) => service.payAgain((request.params as Token).token, { ipAddress: request.ip }),
+    async (request) => service.payAgain(request.params.token, { ipAddress: request.ip }),
   );
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OrderStep } from "#contracts/orders.ts";
 import { databaseBackends } from "../../tests/support/databases.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { lastUnfinishedStep, listOrderSteps, stepRecorder, toOrderStep } from "./orders.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import { lastUnfinishedStep, listOrderSteps, orderAwaitingPayment, stepRecorder, toOrderStep } from "./orders.ts";
 
 describe.each(databaseBackends())("order steps on $name", (backend) => {
   let database: DatabaseHandle;
@@ -56,5 +58,54 @@ describe.each(databaseBackends())("order steps on $name", (backend) => {
     rows = await retry.previous();
     expect(lastUnfinishedStep(rows)).toBeNull();
     expect(lastUnfinishedStep([])).toBeNull();
+  });
+});
+
+describe("a completed payment reaching its order", () => {
+  type Order = { id: string; status: string; amount: string; currency: string };
+  const payment = { orderRef: "order-1", transactionId: "tx-1", amount: "25000", currency: "RWF" };
+
+  function kindWith(order: Order | null) {
+    const logged: string[] = [];
+    const unexpected: Order[] = [];
+    const kind = {
+      label: "VPS",
+      find: async (_db: Database, id: string, forUpdate: boolean) =>
+        order && id === order.id && forUpdate ? order : null,
+      log: { error: (_details: object, message: string) => logged.push(message) } as unknown as FastifyBaseLogger,
+      paidUnexpectedly: async (_tx: Database, late: Order) => unexpected.push(late),
+    };
+    return { kind, logged, unexpected };
+  }
+  const tx = {} as Database;
+
+  it("hands over the locked order that waits for it", async () => {
+    const order = { id: "order-1", status: "pending_payment", amount: "25000.00", currency: "RWF" };
+    const { kind, logged, unexpected } = kindWith(order);
+    expect(await orderAwaitingPayment(tx, payment, kind)).toBe(order);
+    expect(logged).toEqual([]);
+    expect(unexpected).toEqual([]);
+  });
+
+  it("logs a payment of another amount, and still hands the order over", async () => {
+    const order = { id: "order-1", status: "pending_payment", amount: "30000", currency: "RWF" };
+    const { kind, logged } = kindWith(order);
+    expect(await orderAwaitingPayment(tx, payment, kind)).toBe(order);
+    expect(logged).toEqual(["VPS order paid a different amount"]);
+  });
+
+  it("moves nothing for an order that does not exist", async () => {
+    const { kind, logged, unexpected } = kindWith(null);
+    expect(await orderAwaitingPayment(tx, payment, kind)).toBeNull();
+    expect(logged).toEqual(["payment completed for a VPS order that does not exist"]);
+    expect(unexpected).toEqual([]);
+  });
+
+  it("lets the order kind record a payment its order no longer waits for, and moves nothing", async () => {
+    const order = { id: "order-1", status: "cancelled", amount: "25000", currency: "RWF" };
+    const { kind, logged, unexpected } = kindWith(order);
+    expect(await orderAwaitingPayment(tx, payment, kind)).toBeNull();
+    expect(logged).toEqual(["payment completed for a VPS order not waiting for one; refund it"]);
+    expect(unexpected).toEqual([order]);
   });
 });

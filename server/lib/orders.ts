@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { defaultLanguage, isLanguage, type Language } from "#contracts/languages.ts";
 import type { OrderEvent, OrderStep, OrderStepStatus } from "#contracts/orders.ts";
 import { paymentCountries, type PaymentStatusView } from "#contracts/payments.ts";
@@ -198,13 +199,7 @@ export interface OrderPayments {
     },
     language?: Language,
   ): Promise<{ transactionId: string; redirectUrl: string }>;
-  onOrderPaid(
-    orderType: string,
-    handler: (
-      db: Database,
-      payment: { orderRef: string; transactionId: string; amount: string; currency: string },
-    ) => Promise<void>,
-  ): void;
+  onOrderPaid(orderType: string, handler: (db: Database, payment: OrderPayment) => Promise<void>): void;
   onOrderReturn(orderType: string, resolver: (orderRef: string) => Promise<string | null>): void;
   paymentsForOrder(orderType: string, orderRef: string): Promise<PaymentStatusView[]>;
   /** Who sends refunds (an order step's fulfiller): "pawapay", or "test-payments" in test mode. */
@@ -220,7 +215,58 @@ export interface OrderPayments {
   onOrderRefund(orderType: string, handler: (db: Database, outcome: OrderRefundOutcome) => Promise<void>): void;
 }
 
-/** How a refund of an order's payment ended, in the provider's words. */
+/** A completed payment of an order, as the payments capability tells the order's kind. */
+export interface OrderPayment {
+  orderRef: string;
+  transactionId: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * The order a completed payment is for, read under its row lock, when it is waiting for that
+ * payment; null when there is nothing to move. No such order is logged. An order no longer
+ * waiting (paid twice, or paid after a cancellation) does not move either: it is logged and
+ * `paidUnexpectedly` writes what the kind keeps of it (a history note, a word to staff), since
+ * staff must refund the payment. A payment of another amount or currency is logged, and counts.
+ */
+export async function orderAwaitingPayment<O extends { id: string; status: string; amount: string; currency: string }>(
+  tx: Database,
+  payment: OrderPayment,
+  kind: {
+    /** How the log names the order kind: "VPS", "domain". */
+    label: string;
+    find: (db: Database, id: string, forUpdate: boolean) => Promise<O | null>;
+    log: FastifyBaseLogger;
+    paidUnexpectedly: (tx: Database, order: O) => Promise<unknown>;
+  },
+): Promise<O | null> {
+  const order = await kind.find(tx, payment.orderRef, true);
+  if (!order) {
+    kind.log.error(
+      { orderRef: payment.orderRef, transactionId: payment.transactionId },
+      `payment completed for a ${kind.label} order that does not exist`,
+    );
+    return null;
+  }
+  if (order.status !== "pending_payment") {
+    kind.log.error(
+      { orderId: order.id, status: order.status, transactionId: payment.transactionId },
+      `payment completed for a ${kind.label} order not waiting for one; refund it`,
+    );
+    await kind.paidUnexpectedly(tx, order);
+    return null;
+  }
+  if (Number(payment.amount) !== Number(order.amount) || payment.currency !== order.currency) {
+    kind.log.error(
+      { orderId: order.id, paid: payment.amount, expected: order.amount },
+      `${kind.label} order paid a different amount`,
+    );
+  }
+  return order;
+}
+
+/** How a refund of an order's payment ended: the order moves to refunded, or staff look again. */
 export interface OrderRefundOutcome {
   orderRef: string;
   refundId: string;
@@ -228,7 +274,9 @@ export interface OrderRefundOutcome {
   status: "COMPLETED" | "FAILED";
   amount: string;
   currency: string;
+  /** Who sent it: "pawapay", or "test-payments" in test mode (an order step's fulfiller). */
   fulfiller: string;
+  /** The provider's own words: status, its transaction id or its failure code and message. */
   answer: string;
 }
 

@@ -32,7 +32,7 @@ export async function testApp(
     domains?: AppDeps["domains"];
     /** VPS orders: a provisioner double. */
     vps?: AppDeps["vps"];
-    /** A fixed clock for figures that depend on "today". */
+    /** A fixed (or moving) clock for figures that depend on "today" and for lifetimes. */
     clock?: AppDeps["clock"];
     /** Where log lines go (a test reading what the server logs); silent by default. */
     logger?: AppDeps["logger"];

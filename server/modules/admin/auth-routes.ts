@@ -61,6 +61,8 @@ export interface AuthRoutesOptions {
   notifyTo: string;
   /** The master key TOTP secrets are encrypted under (a purpose-bound key is derived from it). */
   totpKey: Buffer;
+  /** The server's clock, which sessions' lifetimes are measured by (tests move it). */
+  clock: () => Date;
 }
 
 /** Tells the admins, once per window, that someone is guessing a staff member's password. */
@@ -115,13 +117,17 @@ function lockedOut(ttlMs: number): AppError {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, limiter, policy, notifyTo, totpKey },
+  { db, limiter, policy, notifyTo, totpKey, clock },
 ) => {
   const cipher = totpCipher(totpKey);
   const twoFactorOf = (user: StaffRow) => {
     const enabled = user.totpEnabledAt !== null;
     return { enabled, enrolmentRequired: !enabled && user.role === "admin" && policy.requireAdminTotp === true };
   };
+
+  /** A new session for this browser, from now by the server's clock. */
+  const newSession = (request: FastifyRequest, user: StaffRow) =>
+    createSession(db, user.id, policy, { ipAddress: request.ip, userAgent: request.headers["user-agent"] }, clock());
 
   /** Ends the sign-in: a fresh session (the browser's previous one revoked), recorded in the audit log. */
   async function issueSession(
@@ -132,10 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   ) {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await revokeSession(db, hashToken(previous));
-    const session = await createSession(db, user.id, policy, {
-      ipAddress: request.ip,
-      userAgent: request.headers["user-agent"],
-    });
+    const session = await newSession(request, user);
     await updateStaff(db, user.id, { lastLoginAt: new Date() });
     await recordAudit(db, {
       actor: { id: user.id, username: user.username },
@@ -364,10 +367,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       });
       // Every other session ends; this browser gets a fresh session id.
       await revokeUserSessions(db, user.id);
-      const session = await createSession(db, user.id, policy, {
-        ipAddress: request.ip,
-        userAgent: request.headers["user-agent"],
-      });
+      const session = await newSession(request, user);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       await recordAudit(db, {
         actor: { id: user.id, username: user.username },

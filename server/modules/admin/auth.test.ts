@@ -162,6 +162,42 @@ describe.each(databaseBackends())("staff sign-in and sessions on $name", (backen
     expect((await verify(old)).statusCode).toBe(401);
   });
 
+  it("measures a session's idle window and lifetime by the server's clock", async () => {
+    const start = new Date();
+    let now = start;
+    const clocked = await testApp(database, { env: { TRUST_PROXY: "1" }, clock: () => now });
+    try {
+      const check = (cookie: string) =>
+        clocked.inject({ method: "GET", url: "/api/admin/verify", headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+      const ola = await createStaffUser(database.db, "ola", "agent");
+      const idle = await signIn(clocked, "ola", ola.password, freshIp());
+      const [row] = await database.db
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.tokenHash, hashToken(idle)));
+      expect(row!.expiresAt.getTime()).toBe(start.getTime() + 12 * 3_600_000);
+      now = new Date(start.getTime() + 119 * 60_000);
+      expect((await check(idle)).statusCode).toBe(200);
+      // Each use starts the two-hour idle window again: 121 minutes after the last one, it has ended.
+      now = new Date(start.getTime() + 238 * 60_000);
+      expect((await check(idle)).statusCode).toBe(200);
+      now = new Date(start.getTime() + 359 * 60_000);
+      expect((await check(idle)).statusCode).toBe(401);
+
+      // Used every 100 minutes, a session still ends 12 hours after it began.
+      now = start;
+      const busy = await signIn(clocked, "ola", ola.password, freshIp());
+      for (let minutes = 100; minutes < 12 * 60; minutes += 100) {
+        now = new Date(start.getTime() + minutes * 60_000);
+        expect((await check(busy)).statusCode).toBe(200);
+      }
+      now = new Date(start.getTime() + 12 * 3_600_000 + 1_000);
+      expect((await check(busy)).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it("ends every other session on a password change and keeps this browser signed in", async () => {
     const kim = await createStaffUser(database.db, "kim", "agent");
     const laptop = await signIn(app, "kim", kim.password, freshIp());

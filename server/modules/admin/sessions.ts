@@ -19,18 +19,24 @@ export interface SessionPolicy {
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new session: 256 random bits in the cookie, only their hash in the database. */
+/**
+ * A new session: 256 random bits in the cookie, only their hash in the database. `now` is the
+ * server's clock (tests move it), which every expiry of the session is measured by.
+ */
 export async function createSession(
   db: Database,
   userId: string,
   policy: SessionPolicy,
   context: { ipAddress?: string; userAgent?: string },
+  now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + policy.maxMs);
+  const expiresAt = new Date(now.getTime() + policy.maxMs);
   await db.insert(staffSessions).values({
     tokenHash: hashToken(token),
     userId,
+    createdAt: now,
+    lastSeenAt: now,
     expiresAt,
     ipAddress: context.ipAddress ?? null,
     userAgent: context.userAgent?.slice(0, 500) ?? null,
@@ -39,16 +45,18 @@ export async function createSession(
 }
 
 /**
- * The live session for a cookie token: not revoked, within its absolute lifetime, used within
- * the idle window, and its user neither disabled nor changed password since it began.
+ * The live session for a cookie token at `now` (the server's clock): not revoked, within its
+ * absolute lifetime, used within the idle window, and its user neither disabled nor changed
+ * password since it began.
  */
 export async function findActiveSession(
   db: Database,
   token: string,
   policy: SessionPolicy,
+  now: Date,
 ): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
-  const idleCutoff = new Date(Date.now() - policy.idleMs);
+  const idleCutoff = new Date(now.getTime() - policy.idleMs);
   const [row] = await db
     .select({
       tokenHash: staffSessions.tokenHash,
@@ -65,17 +73,14 @@ export async function findActiveSession(
       and(
         eq(staffSessions.tokenHash, tokenHash),
         isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, sql`now()`),
+        gt(staffSessions.expiresAt, now),
         gt(staffSessions.lastSeenAt, idleCutoff),
         isNull(staffUsers.disabledAt),
       ),
     );
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(staffSessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(staffSessions.tokenHash, tokenHash));
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
   }
   const enabled = row.totpEnabledAt !== null;
   return {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  AddDomainNote,
   DomainOrderDetail,
   DomainOrderEvent,
   DomainOrderListQuery,
@@ -36,7 +35,6 @@ export const domainAdminRoutes: FastifyPluginAsyncZod<{
       page: DomainOrderPage,
       detail: DomainOrderDetail,
       transition: DomainTransitionRequest,
-      note: AddDomainNote,
       event: DomainOrderEvent,
     },
     service,

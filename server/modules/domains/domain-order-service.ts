@@ -17,6 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import {
   endRefundStep,
   lastUnfinishedStep,
+  orderAwaitingPayment,
   listOrderSteps,
   refundable,
   orderCheckout,
@@ -236,42 +237,29 @@ export function domainOrderService(deps: {
   }
 
   const onPaid: Parameters<OrderPayments["onOrderPaid"]>[1] = async (tx, payment) => {
-    const order = await findOrderById(tx, payment.orderRef, true);
-    if (!order) {
-      log.error(
-        { orderRef: payment.orderRef, transactionId: payment.transactionId },
-        "payment completed for a domain order that does not exist",
-      );
-      return;
-    }
-    if (order.status !== "pending_payment") {
+    const order = await orderAwaitingPayment(tx, payment, {
+      label: "domain",
+      find: findOrderById,
+      log,
       // Paid twice, or paid after a cancellation: staff must refund it; the order does not move.
-      log.error(
-        { orderId: order.id, status: order.status, transactionId: payment.transactionId },
-        "payment completed for a domain order not waiting for one; refund it",
-      );
-      await addEvent(tx, {
-        orderId: order.id,
-        kind: "note",
-        body: dt("history.paidLate", {
-          transactionId: payment.transactionId,
-          amount: payment.amount,
-          currency: payment.currency,
-          status: dt(`status.${order.status}`),
-        }),
-      });
-      await notifyStaff(tx, { ...order, paymentTransactionId: payment.transactionId }, "staffRefund", {
-        why: dt("email.whyLate", { status: dt(`status.${order.status}`, { lng: "en" }), lng: "en" }),
-      });
-      queued();
-      return;
-    }
-    if (Number(payment.amount) !== Number(order.amount) || payment.currency !== order.currency) {
-      log.error(
-        { orderId: order.id, paid: payment.amount, expected: order.amount },
-        "domain order paid a different amount",
-      );
-    }
+      paidUnexpectedly: async (db, late) => {
+        await addEvent(db, {
+          orderId: late.id,
+          kind: "note",
+          body: dt("history.paidLate", {
+            transactionId: payment.transactionId,
+            amount: payment.amount,
+            currency: payment.currency,
+            status: dt(`status.${late.status}`),
+          }),
+        });
+        await notifyStaff(db, { ...late, paymentTransactionId: payment.transactionId }, "staffRefund", {
+          why: dt("email.whyLate", { status: dt(`status.${late.status}`, { lng: "en" }), lng: "en" }),
+        });
+        queued();
+      },
+    });
+    if (!order) return;
     const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
       paidAt: new Date(),
       paymentTransactionId: payment.transactionId,

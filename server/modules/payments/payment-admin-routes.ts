@@ -9,7 +9,8 @@ import { serverT } from "../../lib/i18n.ts";
 import { currentStaff } from "../../lib/admin-guard.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { completedTotals, listEvents, listTransactions } from "./payment-repository.ts";
-import { toAdminTransaction, type PaymentService } from "./payment-service.ts";
+import type { PaymentService } from "./payment-service.ts";
+import { toAdminTransaction } from "./payment-views.ts";
 
 const CSV_LIMIT = 10_000;
 const IdParams = z.object({ id: z.string().max(64) });

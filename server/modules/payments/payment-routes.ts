@@ -30,13 +30,8 @@ import { serverT } from "../../lib/i18n.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { currentStaff } from "../../lib/admin-guard.ts";
 import { completedTotals, listTransactions } from "./payment-repository.ts";
-import {
-  customerFailure,
-  receiptPath,
-  toAdminTransaction,
-  toStatusView,
-  type PaymentService,
-} from "./payment-service.ts";
+import type { PaymentService } from "./payment-service.ts";
+import { customerFailure, receiptPath, toAdminTransaction, toStatusView } from "./payment-views.ts";
 
 export const HOSTED_PAYMENT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
 const LOOKUP_RATE_LIMIT = { max: 60, timeWindow: 60 * 1000 };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import {
-  AddVpsNote,
   DeleteVpsServer,
   UpdateVpsPrice,
   VpsOrderDetail,
@@ -32,7 +31,6 @@ export const vpsAdminRoutes: FastifyPluginAsyncZod<{
       page: VpsOrderPage,
       detail: VpsOrderDetail,
       transition: VpsTransitionRequest,
-      note: AddVpsNote,
       event: VpsOrderEvent,
     },
     service,

@@ -1,18 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { vpsAddons, VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
+import { VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
 import {
   type VpsPrices,
   canMoveVpsOrder,
   quoteVps,
   VPS_TRANSITIONS,
-  type VpsOrderRequest,
-  type VpsOrderCreated,
   type VpsOrderDetail,
   type VpsOrderEvent,
   type VpsOrderStatus,
   type VpsOrderSummary,
-  type VpsOrderView,
   type VpsPriceItem,
   type VpsQuote,
   type VpsClusterHealth,
@@ -20,53 +16,29 @@ import {
 import type { VpsTransitionRequest } from "#contracts/vps.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { defaultLanguage, languageLocales, localizePath, type Language } from "#contracts/languages.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
-import {
-  endRefundStep,
-  newAccessToken,
-  newReferenceCode,
-  orderCheckout,
-  toOrderEvent,
-  type OrderPayments,
-  staffOrderActions,
-} from "../../lib/orders.ts";
-import { asLanguage, currentLanguage, serverT } from "../../lib/i18n.ts";
+import { stepRecorder, toOrderEvent, type OrderPayments, staffOrderActions } from "../../lib/orders.ts";
+import { asLanguage } from "../../lib/i18n.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
-import { queueEmail } from "../notifications/index.ts";
 import type { CredentialCipher } from "./credential-cipher.ts";
 import type { Provisioner, ServerAction } from "./provisioner.ts";
+import { vpsCheckout } from "./vps-checkout.ts";
 import { vpsFulfilment, VPS_ORDER_TYPE } from "./vps-fulfilment.ts";
 import { updateVpsPrice, vpsCatalog, vpsPrices } from "./vps-catalog.ts";
-import { stepRecorder } from "../../lib/orders.ts";
+import { orderUrl, vpsOrderEmails, vt, type PlanSnapshot } from "./vps-order-emails.ts";
+import { vpsOrderPayments } from "./vps-order-payments.ts";
 import {
   addEvent,
-  claimCredentialReveal,
   markServerDeleted,
   stoppedBefore,
   expiringOrders,
   findOrderById,
-  findOrderByToken,
-  insertOrder,
   listOrders,
   moveOrder,
   orderEvents,
   updateOrder,
   type VpsOrderRow,
 } from "./vps-repository.ts";
-
-export { VPS_ORDER_TYPE };
-
-interface PlanSnapshot {
-  id: string;
-  name: string;
-  vcpu: number;
-  ramGb: number;
-  ssdGb: number;
-  bandwidthTb: number;
-}
-
-const vt = (key: string, options: Record<string, unknown> = {}) => serverT(key, { ns: "vps", ...options });
 
 function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
@@ -126,65 +98,11 @@ export function vpsService(deps: {
   const { db, payments, cipher, provisioner, publicUrl, notifyTo, log } = deps;
   const retentionDays = deps.retentionDays ?? 30;
   let healthCache: { at: number; value: Promise<VpsClusterHealth[]> } | null = null;
-  /** The customer's order page, in the language they ordered in. */
-  const orderUrl = (token: string, language: string = defaultLanguage) =>
-    localizePath(`/vps-hosting/order/${token}`, asLanguage(language));
+  const emails = vpsOrderEmails({ publicUrl, notifyTo, provisioner: provisioner.name });
+  const { notify, notifyStaff } = emails;
 
   /** The catalogue with staff price changes applied (see vpsCatalog). */
   const catalog = (database: Database = db) => vpsCatalog(database);
-
-  /**
-   * The customer's emails are in the language they ordered in, whoever's request (a payment
-   * callback, a member of staff) or none sends them.
-   */
-  function customerEmail(row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
-    const lng = asLanguage(row.language);
-    const quote = row.quote as VpsQuote;
-    const values = {
-      name: row.customerName,
-      reference: row.reference,
-      hostname: row.hostname,
-      plan: (row.plan as PlanSnapshot).name,
-      months: row.periodMonths,
-      period: vt("email.period", { count: row.periodMonths, lng }),
-      total: quote.total.toLocaleString(lng === defaultLanguage ? "en-US" : languageLocales[lng].intl),
-      currency: row.currency,
-      orderUrl: `${publicUrl}${orderUrl(row.accessToken, lng)}`,
-      ...extra,
-      lng,
-    };
-    return {
-      kind: `vps.${kind}`,
-      toAddress: row.email,
-      replyTo: notifyTo,
-      subject: vt(`email.${kind}.subject`, values),
-      textBody: vt(`email.${kind}.body`, values) + vt("email.footer", values),
-    };
-  }
-
-  async function notify(database: Database, row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
-    await queueEmail(database, customerEmail(row, kind, extra));
-  }
-
-  /** Staff read English, like the rest of the admin area. */
-  async function notifyStaff(database: Database, row: VpsOrderRow, kind: string, extra: Record<string, unknown> = {}) {
-    const values = {
-      reference: row.reference,
-      hostname: row.hostname,
-      location: row.locationId,
-      serverIp: row.serverIp ?? "-",
-      provisioner: provisioner.name,
-      adminUrl: `${publicUrl}/admin/vps/orders/${row.id}`,
-      ...extra,
-      lng: "en",
-    };
-    await queueEmail(database, {
-      kind: `vps.${kind}`,
-      toAddress: notifyTo,
-      subject: vt(`email.${kind}.subject`, values),
-      textBody: vt(`email.${kind}.body`, values),
-    });
-  }
 
   const fulfilment = vpsFulfilment({
     db,
@@ -197,132 +115,14 @@ export function vpsService(deps: {
     leaseMs: deps.provisionLeaseMs ?? 30 * 60_000,
   });
 
-  function describeAddons(row: VpsOrderRow): string {
-    const chosen = row.addons as { backups: boolean; extraIpv4: number; managedSupport: boolean };
-    const names = vpsAddons.flatMap((addon) => {
-      const value = chosen[addon.id];
-      if (!value) return [];
-      return [typeof value === "number" ? `${value} × ${addon.name}` : addon.name];
-    });
-    return names.length ? names.join(", ") : "none";
-  }
-
-  const onPaid: Parameters<OrderPayments["onOrderPaid"]>[1] = async (tx, payment) => {
-    const order = await findOrderById(tx, payment.orderRef, true);
-    if (!order) {
-      log.error(
-        { orderRef: payment.orderRef, transactionId: payment.transactionId },
-        "payment completed for a VPS order that does not exist",
-      );
-      return;
-    }
-    if (order.status !== "pending_payment") {
-      // Paid twice, or paid after a cancellation: staff must refund it; the order does not move.
-      log.error(
-        { orderId: order.id, status: order.status, transactionId: payment.transactionId },
-        "payment completed for a VPS order not waiting for one; refund it",
-      );
-      await addEvent(tx, {
-        orderId: order.id,
-        kind: "note",
-        body:
-          `Payment ${payment.transactionId} of ${payment.amount} ${payment.currency} completed ` +
-          `while the order was ${order.status}: refund it.`,
-      });
-      return;
-    }
-    if (Number(payment.amount) !== Number(order.amount) || payment.currency !== order.currency) {
-      log.error(
-        { orderId: order.id, paid: payment.amount, expected: order.amount },
-        "VPS order paid a different amount",
-      );
-    }
-    const automatic = fulfilment.isAutomatic(order);
-    const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
-      paidAt: new Date(),
-      paymentTransactionId: payment.transactionId,
-      ...(automatic ? { provisionDueAt: new Date(), provisionAttempts: 0 } : {}),
-    });
-    if (!paid) return;
-    await addEvent(tx, {
-      orderId: order.id,
-      kind: "status",
-      fromStatus: "pending_payment",
-      toStatus: "paid",
-      body: `Payment ${payment.transactionId}`,
-    });
-    await notify(tx, paid, "paid");
-    const values = {
-      reference: paid.reference,
-      hostname: paid.hostname,
-      name: paid.customerName,
-      email: paid.email,
-      total: (paid.quote as VpsQuote).total.toLocaleString("en-US"),
-      currency: paid.currency,
-      plan: (paid.plan as PlanSnapshot).name,
-      location: paid.locationId,
-      image: paid.imageId,
-      months: paid.periodMonths,
-      period: vt("email.period", { count: paid.periodMonths, lng: "en" }),
-      addons: describeAddons(paid),
-      access: paid.accessMethod === "ssh_key" ? "SSH key" : "password",
-      adminUrl: `${publicUrl}/admin/vps/orders/${paid.id}`,
-      fulfiller: provisioner.fulfillerFor(paid.locationId),
-    };
-    // Staff read English, like the rest of the admin area.
-    const kind = automatic ? "staffPaidAutomatic" : "staffPaid";
-    await queueEmail(tx, {
-      kind: `vps.${kind}`,
-      toAddress: notifyTo,
-      subject: vt(`email.${kind}.subject`, { ...values, lng: "en" }),
-      textBody: vt(`email.${kind}.body`, { ...values, lng: "en" }),
-    });
-    if (!automatic) {
-      const handover = await stepRecorder(tx, { orderType: VPS_ORDER_TYPE, orderId: paid.id }, "manual").start(
-        "provision:handover",
-      );
-      await handover.manual(vt("fulfilment.byHand", { lng: "en" }));
-    }
-    deps.onQueued?.();
-    // The build waits on the network, so it runs after this transaction commits, outside it.
-    if (automatic) fulfilment.schedule(paid.id);
-  };
-  payments.onOrderPaid(VPS_ORDER_TYPE, onPaid);
-
-  // A refund staff approved has ended: refunded (the customer is emailed), or staff look again.
-  payments.onOrderRefund(VPS_ORDER_TYPE, async (tx, outcome) => {
-    await endRefundStep(tx, VPS_ORDER_TYPE, outcome);
-    const order = await findOrderById(tx, outcome.orderRef, true);
-    if (!order) return;
-    const values = { refundId: outcome.refundId, answer: outcome.answer, lng: "en" };
-    if (outcome.status === "COMPLETED" && order.status === "failed") {
-      await transitionIn(tx, order, { to: "refunded" }, { id: null, username: outcome.fulfiller });
-      await addEvent(tx, {
-        orderId: order.id,
-        kind: "note",
-        body: vt("refund.refunded", values),
-        actorUsername: outcome.fulfiller,
-      });
-      deps.onQueued?.();
-      return;
-    }
-    const key = outcome.status === "FAILED" ? "refund.failed" : "refund.late";
-    await addEvent(tx, { orderId: order.id, kind: "note", body: vt(key, values), actorUsername: outcome.fulfiller });
-    if (outcome.status === "FAILED") {
-      const staffValues = {
-        ...values,
-        reference: order.reference,
-        hostname: order.hostname,
-        adminUrl: `${publicUrl}/admin/vps/orders/${order.id}`,
-      };
-      await queueEmail(tx, {
-        kind: "vps.staffRefundFailed",
-        toAddress: notifyTo,
-        subject: vt("email.staffRefundFailed.subject", staffValues),
-        textBody: vt("email.staffRefundFailed.body", staffValues),
-      });
-      deps.onQueued?.();
-    }
+  vpsOrderPayments({
+    payments,
+    provisioner,
+    fulfilment,
+    transitionIn,
+    emails,
+    log,
+    queued: () => deps.onQueued?.(),
   });
 
   const staffActions = staffOrderActions(db, payments, {
@@ -337,16 +137,8 @@ export function vpsService(deps: {
     refundApproved: (fulfiller) => vt("refund.approved", { fulfiller, lng: "en" }),
   });
 
-  // After paying, the customer comes back to the order's own page.
-  const pay = orderCheckout<VpsOrderRow>(payments, {
-    orderType: VPS_ORDER_TYPE,
-    returnTo: async (orderRef) => {
-      const order = await findOrderById(db, orderRef);
-      return order ? orderUrl(order.accessToken, order.language) : null;
-    },
-    description: (order) => vt("paymentDescription", { code: order.reference.slice(4) }),
-    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
-  });
+  // The customer's side: placing an order, paying for it, following it by its link.
+  const checkout = vpsCheckout({ db, payments, cipher, emails, queued: () => deps.onQueued?.() });
 
   async function transitionIn(
     tx: Database,
@@ -519,124 +311,7 @@ export function vpsService(deps: {
 
   return {
     catalog: () => catalog(),
-
-    /** Stores the order (and its "received" email), then opens the payment page for it. */
-    /** `context.language`: the page the customer orders from (the request's); their emails and links keep it. */
-    async createOrder(
-      input: z.output<typeof VpsOrderRequest>,
-      context: { ipAddress?: string; language?: Language },
-    ): Promise<VpsOrderCreated> {
-      const language = context.language ?? currentLanguage();
-      const current = await catalog();
-      const plan = current.plans.find((p) => p.id === input.planId && p.active);
-      if (!plan) throw fieldError("planId", vt("validation.planUnknown"));
-      if (!current.locations.some((l) => l.id === input.locationId))
-        throw fieldError("locationId", vt("validation.locationUnknown"));
-      if (!current.images.some((i) => i.id === input.imageId))
-        throw fieldError("imageId", vt("validation.imageUnknown"));
-      if (!current.periods.some((p) => p.months === input.periodMonths))
-        throw fieldError("periodMonths", vt("validation.periodUnknown"));
-      const quote = quoteVps(current, {
-        planId: plan.id,
-        periodMonths: input.periodMonths,
-        addons: input.addons,
-        currency: input.currency,
-      });
-      const id = randomUUID();
-      const token = newAccessToken();
-      const order = await db.transaction(async (tx) => {
-        const row = await insertOrder(tx, {
-          id,
-          reference: `VPS-${newReferenceCode()}`,
-          accessToken: token,
-          status: "pending_payment",
-          planId: plan.id,
-          plan: {
-            id: plan.id,
-            name: plan.name,
-            vcpu: plan.vcpu,
-            ramGb: plan.ramGb,
-            ssdGb: plan.ssdGb,
-            bandwidthTb: plan.bandwidthTb,
-          },
-          locationId: input.locationId,
-          imageId: input.imageId,
-          periodMonths: input.periodMonths,
-          addons: input.addons,
-          currency: input.currency,
-          amount: String(quote.total),
-          quote,
-          hostname: input.hostname,
-          accessMethod: input.accessMethod,
-          sshPublicKey: input.accessMethod === "ssh_key" ? (input.sshPublicKey ?? "").trim() : null,
-          customerName: input.name,
-          email: input.email,
-          phoneNumber: input.phoneNumber,
-          ipAddress: context.ipAddress ?? null,
-          language,
-        });
-        await addEvent(tx, { orderId: id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
-        await notify(tx, row, "received");
-        return row;
-      });
-      deps.onQueued?.();
-      const payment = await pay(order, context.ipAddress);
-      return {
-        token,
-        reference: order.reference,
-        orderUrl: orderUrl(token, language),
-        redirectUrl: payment.redirectUrl,
-      };
-    },
-
-    /** Another payment page for an order still waiting for payment (the first was abandoned or failed). */
-    async payAgain(token: string, context: { ipAddress?: string }): Promise<{ redirectUrl: string }> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", vt("orderNotFound"), 404);
-      if (order.status !== "pending_payment") throw new AppError("not_payable", vt("notPayable"), 409);
-      const { redirectUrl } = await pay(order, context.ipAddress);
-      return { redirectUrl };
-    },
-
-    /** The customer's view behind the link; the password is decrypted for the first view only. */
-    async customerView(token: string): Promise<VpsOrderView> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", vt("orderNotFound"), 404);
-      let server: VpsOrderView["server"] = null;
-      if ((order.status === "active" || order.status === "suspended") && order.serverIp && order.serverUsername) {
-        let password: string | null = null;
-        let shownBefore = false;
-        if (order.credentialsCiphertext) {
-          if (await claimCredentialReveal(db, order.id))
-            password = cipher.decrypt(order.credentialsCiphertext, order.id);
-          else shownBefore = true;
-        }
-        server = {
-          ipAddress: order.serverIp,
-          username: order.serverUsername,
-          password,
-          passwordShownBefore: shownBefore,
-        };
-      }
-      return {
-        reference: order.reference,
-        status: order.status as VpsOrderStatus,
-        plan: order.plan as PlanSnapshot,
-        locationId: order.locationId,
-        imageId: order.imageId,
-        periodMonths: order.periodMonths,
-        hostname: order.hostname,
-        accessMethod: order.accessMethod,
-        quote: order.quote as VpsQuote,
-        createdAt: order.createdAt.toISOString(),
-        paidAt: iso(order.paidAt),
-        activatedAt: iso(order.activatedAt),
-        expiresAt: iso(order.expiresAt),
-        server,
-        canPay: order.status === "pending_payment",
-        payments: await payments.paymentsForOrder(VPS_ORDER_TYPE, order.id),
-      };
-    },
+    ...checkout,
 
     /* ------------------------------------------------------------ staff */
 
