@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { OperationConf, PaymentProvider } from "../../adapters/pawapay/payment-provider.ts";
+import type {
+  ActiveConf,
+  OperationConf,
+  OperationType,
+  PaymentProvider,
+} from "../../adapters/pawapay/payment-provider.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
 import type { NewPayment } from "./payment-creation.ts";
@@ -9,29 +14,36 @@ const CONF_TTL_MS = 5 * 60 * 1000;
 /** The provider's live limits (active-conf), and the check of an amount against them before a payment exists. */
 export function amountLimits(deps: { provider: PaymentProvider; log: FastifyBaseLogger }) {
   const { provider, log } = deps;
-  const confCache = new Map<string, { at: number; value: Promise<OperationConf[]> }>();
+  const confCache = new Map<string, { at: number; value: Promise<ActiveConf> }>();
 
-  /** Live limits of every provider in a country for one operation (active-conf, cached per instance). */
-  function operationConfs(
+  /**
+   * The provider's active-conf answer for a country and an operation, kept five minutes per
+   * instance (a failed answer is not kept). The one copy both the amount check and the public
+   * provider lists (payment-routes.ts) read.
+   */
+  function activeConf(country: string, operation: OperationType): Promise<ActiveConf> {
+    const key = `${country}:${operation}`;
+    const cached = confCache.get(key);
+    if (cached && Date.now() - cached.at < CONF_TTL_MS) return cached.value;
+    const value = provider.activeConf({ country, operationType: operation });
+    confCache.set(key, { at: Date.now(), value });
+    value.catch(() => confCache.delete(key));
+    return value;
+  }
+
+  /** Live limits of every provider in a country for one operation and currency. */
+  async function operationConfs(
     country: string,
     currency: string,
     operation: "DEPOSIT" | "PAYOUT",
     providerCode?: string,
   ): Promise<OperationConf[]> {
-    const key = `${country}:${currency}:${operation}:${providerCode ?? "*"}`;
-    const cached = confCache.get(key);
-    if (cached && Date.now() - cached.at < CONF_TTL_MS) return cached.value;
-    const value = provider.activeConf({ country, operationType: operation }).then((conf) =>
-      conf.countries
-        .filter((c) => c.country === country)
-        .flatMap((c) => c.providers)
-        .filter((p) => !providerCode || p.provider === providerCode)
-        .flatMap((p) => p.currencies.filter((c) => c.currency === currency).map((c) => c.operationTypes[operation]))
-        .filter((c): c is OperationConf => Boolean(c)),
-    );
-    confCache.set(key, { at: Date.now(), value });
-    value.catch(() => confCache.delete(key));
-    return value;
+    return (await activeConf(country, operation)).countries
+      .filter((c) => c.country === country)
+      .flatMap((c) => c.providers)
+      .filter((p) => !providerCode || p.provider === providerCode)
+      .flatMap((p) => p.currencies.filter((c) => c.currency === currency).map((c) => c.operationTypes[operation]))
+      .filter((c): c is OperationConf => Boolean(c));
   }
 
   /** Rejects, before anything is created, amounts the provider would refuse (decimals, live min/max, closed). */
@@ -61,5 +73,5 @@ export function amountLimits(deps: { provider: PaymentProvider; log: FastifyBase
       throw amountField(serverT("payments.amountAboveMax", { max, currency: input.currency }));
   }
 
-  return { operationConfs, checkAmount };
+  return { activeConf, operationConfs, checkAmount };
 }

@@ -472,6 +472,20 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     }
   });
 
+  it("asks pawaPay for its live configuration once for the provider lists and the amount check", async () => {
+    const asked = () => sim.requests.filter((r) => r.path.startsWith("/v2/active-conf")).length;
+    const before = asked();
+    expect((await app.inject({ method: "GET", url: "/api/providers/RWA" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/active-config/RWA?operationType=DEPOSIT" })).statusCode).toBe(
+      200,
+    );
+    // At most one question: an earlier test may already have brought Rwanda's deposit configuration.
+    expect(asked() - before).toBeLessThanOrEqual(1);
+    const kept = asked();
+    expect((await create()).statusCode).toBe(200);
+    expect(asked()).toBe(kept);
+  });
+
   it("answers the declared toolkit endpoints from active-conf and predict-provider", async () => {
     const conf = await app.inject({ method: "GET", url: "/api/active-config/uga?operationType=DEPOSIT" });
     expect(conf.statusCode).toBe(200);

@@ -23,7 +23,7 @@ import {
   type TransactionStatus,
 } from "#contracts/payments.ts";
 import { verifySignedMessage, type KeyStore } from "../../adapters/pawapay/callback-signature.ts";
-import { ProviderError, type PaymentProvider } from "../../adapters/pawapay/payment-provider.ts";
+import { type OperationType, ProviderError, type PaymentProvider } from "../../adapters/pawapay/payment-provider.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
@@ -90,19 +90,8 @@ function toolkitError(error: unknown): never {
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { service, provider, db } = options;
-  const confCache = new Map<string, { at: number; value: ProviderInfo[] }>();
-  const cachedProviders = async (country: string, operationType: string) => {
-    const key = `${country}:${operationType}`;
-    const hit = confCache.get(key);
-    if (hit && Date.now() - hit.at < 5 * 60 * 1000) return hit.value;
-    const value = providerInfos(
-      await provider.activeConf({ country, operationType: operationType as "DEPOSIT" }).catch(toolkitError),
-      country,
-      operationType,
-    );
-    confCache.set(key, { at: Date.now(), value });
-    return value;
-  };
+  const cachedProviders = async (country: string, operationType: OperationType) =>
+    providerInfos(await service.activeConf(country, operationType).catch(toolkitError), country, operationType);
 
   app.post(
     "/api/hosted-payment",

@@ -72,6 +72,7 @@ export function paymentService(deps: {
     /** Who sends refunds: an order step's fulfiller. */
     refundFulfiller,
 
-    activeConfs: limits.operationConfs,
+    /** The provider's live configuration, kept per instance (payment-limits.ts). */
+    activeConf: limits.activeConf,
   };
 }
