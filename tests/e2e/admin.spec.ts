@@ -88,7 +88,12 @@ test.describe("admin sign-in", () => {
     await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveCount(0);
     await expect(page.getByTestId("tile-chats")).toContainText(/\d/);
-    await expect(page.getByTestId("daily-chart")).toHaveAttribute("aria-label", /last 30 days/i);
+    const chart = page.getByTestId("daily-chart");
+    await expect(chart).toHaveAttribute("aria-label", /last 30 days/i);
+    // Pointing at a day (today, the last) shows its figures over the chart.
+    const box = (await chart.boundingBox())!;
+    await chart.hover({ position: { x: box.width - 30, y: box.height / 2 } });
+    await expect(chart.locator("foreignObject")).toContainText(/Enquiries\s*\d+\s*Payments\s*\d+/);
     // Whether paid orders can be fulfilled without a person: each registry and each server cluster.
     await expect(page.getByRole("heading", { name: "Domain registries (EPP)" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Server clusters (Proxmox VE)" })).toBeVisible();

@@ -168,34 +168,38 @@ export function DailyChart({ daily }: { daily: Day[] }) {
                 </g>
               );
             })}
+            {hovered && hover !== null ? (
+              // In the SVG, placed by attributes: a box beside it would need an inline style.
+              <foreignObject
+                x={Math.min(Math.max(0, PAD.left + hover * slot + slot / 2 - 64), Math.max(0, width - 136))}
+                y={0}
+                width={136}
+                height={HEIGHT}
+                aria-hidden="true"
+                className="pointer-events-none overflow-visible"
+              >
+                <div className="w-34 rounded-lg border bg-card px-3 py-2 text-xs shadow-lg">
+                  <p className="font-medium text-foreground">
+                    {formatDay(hovered.date, { weekday: "short", day: "numeric", month: "short" })}
+                  </p>
+                  <p className="mt-1 flex items-center justify-between gap-4 text-muted-foreground">
+                    <span className="inline-flex items-center gap-1.5">
+                      <span className="size-2 rounded-sm bg-primary" />
+                      {t("overview.chart.enquiries")}
+                    </span>
+                    <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.enquiries)}</span>
+                  </p>
+                  <p className="mt-0.5 flex items-center justify-between gap-4 text-muted-foreground">
+                    <span className="inline-flex items-center gap-1.5">
+                      <span className="size-2 rounded-sm bg-cyan-500 dark:bg-cyan-400" />
+                      {t("overview.chart.payments")}
+                    </span>
+                    <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.payments)}</span>
+                  </p>
+                </div>
+              </foreignObject>
+            ) : null}
           </svg>
-        ) : null}
-        {hovered && hover !== null ? (
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute top-0 z-10 min-w-32 rounded-lg border bg-card px-3 py-2 text-xs shadow-lg"
-            style={{
-              left: Math.min(Math.max(0, PAD.left + hover * slot + slot / 2 - 64), Math.max(0, width - 136)),
-            }}
-          >
-            <p className="font-medium text-foreground">
-              {formatDay(hovered.date, { weekday: "short", day: "numeric", month: "short" })}
-            </p>
-            <p className="mt-1 flex items-center justify-between gap-4 text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5">
-                <span className="size-2 rounded-sm bg-primary" />
-                {t("overview.chart.enquiries")}
-              </span>
-              <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.enquiries)}</span>
-            </p>
-            <p className="mt-0.5 flex items-center justify-between gap-4 text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5">
-                <span className="size-2 rounded-sm bg-cyan-500 dark:bg-cyan-400" />
-                {t("overview.chart.payments")}
-              </span>
-              <span className="font-medium text-foreground tabular-nums">{formatNumber(hovered.payments)}</span>
-            </p>
-          </div>
         ) : null}
       </div>
       {/* A table ignores the size limits of sr-only, so a wrapper hides it. */}
