@@ -80,6 +80,9 @@ test.describe("admin sign-in", () => {
     await fillSignIn(page, ADMIN);
     await expect(toasts(page).getByText("Login successful")).toBeVisible();
     await expect(toasts(page).getByText("Welcome to the admin dashboard")).toBeVisible();
+    // F8 takes the keyboard to the notifications (decision 0035).
+    await page.keyboard.press("F8");
+    await expect(toasts(page)).toBeFocused();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
     // Admin-only sections are listed for an admin; the public navbar and chat button are not there.
