@@ -529,14 +529,15 @@ export const LIST_PAGE_SIZE = 20;
 /**
  * One page of a staff list: the filters and page go in the query string (blank ones left out), and
  * the previous page stays on screen while the next loads (for `PagedList`'s `keepsPrevious`).
+ * `pageSize` is `LIST_PAGE_SIZE` unless the list says otherwise.
  */
 export function useListPage<S extends z.ZodType>(
   url: string,
   filters: Record<string, string | number | undefined>,
   response: S,
-  options: { staleTime?: number } = {},
+  { pageSize = LIST_PAGE_SIZE, ...options }: { staleTime?: number; pageSize?: number } = {},
 ) {
-  const params = { ...filters, pageSize: LIST_PAGE_SIZE };
+  const params = { ...filters, pageSize };
   return useQuery({
     queryKey: [url, params],
     queryFn: () => getJson(`${url}${queryString(params)}`, response),

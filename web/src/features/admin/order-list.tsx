@@ -60,8 +60,12 @@ export function ListTable({
 }
 
 /** One row of a `ListTable`. */
-export function ListRow({ className, children }: { className?: string; children: ReactNode }) {
-  return <tr className={cn("border-b last:border-0 hover:bg-muted/40", className)}>{children}</tr>;
+export function ListRow({ className, testId, children }: { className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <tr className={cn("border-b last:border-0 hover:bg-muted/40", className)} data-testid={testId}>
+      {children}
+    </tr>
+  );
 }
 
 /** A plain cell of a `ListTable`. */

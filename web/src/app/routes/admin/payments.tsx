@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, Download, RefreshCw, Send, X } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldError as HookFieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -21,20 +21,24 @@ import {
 } from "#contracts/payments.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { FieldError, Input, Label } from "../../../components/ui/field.tsx";
+import { Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
 import {
+  describedBy,
   EmptyState,
+  FormField,
   LoadError,
   PageHeader,
-  PagedList,
   Panel,
   PanelSpinner,
+  useListPage,
   useListParams,
 } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson, queryString, sendJson, serverMessage } from "../../../features/admin/api.ts";
 import { formatDateTime, formatNumber, formatRelative } from "../../../features/admin/format.ts";
+import { Cell, ListRow, ListTable } from "../../../features/admin/order-list.tsx";
+import { FilterSelect, ListSection } from "../../../features/admin/record-list.tsx";
 import { Select } from "../../../features/admin/select.tsx";
 import { PaymentStatusBadge } from "../../../features/payments/payment-status.tsx";
 import { i18n, registerMessages } from "../../../i18n/index.ts";
@@ -208,13 +212,19 @@ function PayoutPanel() {
     const code = paymentMessageCode(error?.message);
     return code ? t(`validation.${code}`, { ns: "payment" }) : error?.message;
   };
-  const fieldProps = (name: keyof PayoutFormInput) => {
-    const invalid = Boolean(errors[name]);
-    return {
-      "aria-invalid": invalid,
-      "aria-describedby": invalid ? `payout-${name}-error` : undefined,
-      ...register(name),
-    };
+  /** A field's label, control and error; `render` draws the control with the props that tie it to them. */
+  const field = (
+    word: "country" | "phone" | "amount" | "description",
+    name: keyof PayoutFormInput,
+    render: (props: { id: string } & ReturnType<typeof describedBy> & ReturnType<typeof register>) => ReactNode,
+  ) => {
+    const id = `payout-${word}`;
+    const error = errorText(errors[name]);
+    return (
+      <FormField id={id} label={t(`payout.${word}`)} error={error}>
+        {render({ id, ...describedBy(id, { error }), ...register(name) })}
+      </FormField>
+    );
   };
   const payout = useMutation({
     mutationFn: (body: z.output<typeof PayoutForm>) => sendJson("POST", "/api/payouts", body, PaymentCreated),
@@ -242,45 +252,30 @@ function PayoutPanel() {
         onSubmit={(event) => void handleSubmit(submit)(event)}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="payout-country">{t("payout.country")}</Label>
-          <Select compact id="payout-country" {...fieldProps("country")}>
+        {field("country", "country", (props) => (
+          <Select compact {...props}>
             {paymentCountries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.flag} {c.code} ({c.currency})
               </option>
             ))}
           </Select>
-          <FieldError id="payout-country-error" message={errorText(errors.country)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payout-phone">{t("payout.phone")}</Label>
+        ))}
+        {field("phone", "phoneNumber", (props) => (
           <Input
-            id="payout-phone"
             className="h-9!"
             inputMode="tel"
             placeholder={`${paymentCountry(country)?.prefix ?? ""}783456789`}
             aria-required="true"
-            {...fieldProps("phoneNumber")}
+            {...props}
           />
-          <FieldError id="payout-phoneNumber-error" message={errorText(errors.phoneNumber)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payout-amount">{t("payout.amount")}</Label>
-          <Input
-            id="payout-amount"
-            className="h-9!"
-            inputMode="numeric"
-            aria-required="true"
-            {...fieldProps("amount")}
-          />
-          <FieldError id="payout-amount-error" message={errorText(errors.amount)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="payout-description">{t("payout.description")}</Label>
-          <Input id="payout-description" className="h-9!" maxLength={22} {...fieldProps("description")} />
-          <FieldError id="payout-description-error" message={errorText(errors.description)} />
-        </div>
+        ))}
+        {field("amount", "amount", (props) => (
+          <Input className="h-9!" inputMode="numeric" aria-required="true" {...props} />
+        ))}
+        {field("description", "description", (props) => (
+          <Input className="h-9!" maxLength={22} {...props} />
+        ))}
         <Button type="submit" size="sm" disabled={payout.isPending}>
           <Send aria-hidden="true" />
           {payout.isPending ? t("payout.sending") : t("payout.submit")}
@@ -292,23 +287,27 @@ function PayoutPanel() {
 
 export default function PaymentsAdminPage() {
   const { t } = useTranslation("paymentsAdmin");
-  const { searchParams, setFilter, clear } = useListParams<FilterName>();
+  const { searchParams, setFilter, clear, page, setPage } = useListParams<FilterName>();
   const [selected, setSelected] = useState<string | null>(null);
   const filters = Object.fromEntries(FILTERS.map((name) => [name, searchParams.get(name) ?? ""])) as Record<
     FilterName,
     string
   >;
-  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
   const filtered = FILTERS.some((name) => filters[name]);
-  const list = useQuery({
-    queryKey: ["/api/admin/payments", { ...filters, page }],
-    queryFn: () =>
-      getJson(`/api/admin/payments${queryString({ ...filters, page, pageSize: PAGE_SIZE })}`, TransactionList),
-    retry: adminRetry,
+  const list = useListPage("/api/admin/payments", { ...filters, page }, TransactionList, {
     staleTime: 10_000,
-    placeholderData: keepPreviousData,
+    pageSize: PAGE_SIZE,
   });
   const testMode = list.data?.items.some((item) => item.testMode);
+  const selects = [
+    ["status", "allStatuses", TRANSACTION_STATUSES.map((status) => ({ value: status, label: status }))],
+    ["country", "allCountries", paymentCountries.map((c) => ({ value: c.code, label: `${c.flag} ${c.code}` }))],
+    [
+      "kind",
+      "allKinds",
+      AdminTransaction.shape.kind.options.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+    ],
+  ] as const;
 
   return (
     <div className="grid gap-6">
@@ -348,176 +347,108 @@ export default function PaymentsAdminPage() {
 
       {selected ? <Detail id={selected} onClose={() => setSelected(null)} /> : null}
 
-      <section className="rounded-xl border bg-card shadow-xs" aria-labelledby="payments-results">
-        <h2 id="payments-results" className="sr-only">
-          {t("title")}
-        </h2>
-        <div role="search" className="grid gap-2 border-b p-3 sm:grid-cols-4 sm:p-4">
-          <label className="sr-only" htmlFor="payment-search">
-            {t("filters.search")}
-          </label>
-          <Input
-            id="payment-search"
-            type="search"
-            className="h-9! sm:col-span-2"
-            placeholder={t("filters.search")}
-            defaultValue={filters.q}
-            onKeyDown={(e) => e.key === "Enter" && setFilter("q", e.currentTarget.value.trim())}
-            onBlur={(e) => setFilter("q", e.currentTarget.value.trim())}
-          />
-          <label className="sr-only" htmlFor="payment-status">
-            {t("filters.status")}
-          </label>
-          <Select
-            compact
-            id="payment-status"
-            value={filters.status}
-            onChange={(e) => setFilter("status", e.target.value)}
-          >
-            <option value="">{t("filters.allStatuses")}</option>
-            {TRANSACTION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </Select>
-          <label className="sr-only" htmlFor="payment-country">
-            {t("filters.country")}
-          </label>
-          <Select
-            compact
-            id="payment-country"
-            value={filters.country}
-            onChange={(e) => setFilter("country", e.target.value)}
-          >
-            <option value="">{t("filters.allCountries")}</option>
-            {paymentCountries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.flag} {c.code}
-              </option>
-            ))}
-          </Select>
-          <label className="sr-only" htmlFor="payment-kind">
-            {t("filters.kind")}
-          </label>
-          <Select compact id="payment-kind" value={filters.kind} onChange={(e) => setFilter("kind", e.target.value)}>
-            <option value="">{t("filters.allKinds")}</option>
-            <option value="deposit">{t("kinds.deposit")}</option>
-            <option value="payout">{t("kinds.payout")}</option>
-            <option value="refund">{t("kinds.refund")}</option>
-          </Select>
-          {(["from", "to"] as const).map((name) => (
-            <div key={name} className="flex items-center gap-2">
-              <label htmlFor={`payment-${name}`} className="text-xs text-muted-foreground">
-                {t(`filters.${name}`)}
-              </label>
-              <Input
+      <ListSection
+        name="payments"
+        title={t("title")}
+        toolbarClassName="grid gap-2 border-b p-3 sm:grid-cols-4 sm:p-4"
+        filters={
+          <>
+            <label className="sr-only" htmlFor="payment-search">
+              {t("filters.search")}
+            </label>
+            <Input
+              id="payment-search"
+              type="search"
+              className="h-9! sm:col-span-2"
+              placeholder={t("filters.search")}
+              defaultValue={filters.q}
+              onKeyDown={(e) => e.key === "Enter" && setFilter("q", e.currentTarget.value.trim())}
+              onBlur={(e) => setFilter("q", e.currentTarget.value.trim())}
+            />
+            {selects.map(([name, all, options]) => (
+              <FilterSelect
+                key={name}
                 id={`payment-${name}`}
-                type="date"
-                className="h-9!"
+                label={t(`filters.${name}`)}
+                all={t(`filters.${all}`)}
                 value={filters[name]}
-                onChange={(e) => setFilter(name, e.target.value)}
+                onChange={(value) => setFilter(name, value)}
+                options={options}
               />
-            </div>
-          ))}
-          {(["minAmount", "maxAmount"] as const).map((name) => (
-            <div key={name}>
-              <label htmlFor={`payment-${name}`} className="sr-only">
-                {t(`filters.${name}`)}
-              </label>
-              <Input
-                id={`payment-${name}`}
-                inputMode="numeric"
-                className="h-9!"
-                placeholder={t(`filters.${name}`)}
-                defaultValue={filters[name]}
-                onBlur={(e) => setFilter(name, e.currentTarget.value.replace(/[^\d.]/g, ""))}
-              />
-            </div>
-          ))}
-          {filtered ? (
-            <Button variant="ghost" size="sm" onClick={clear}>
-              <X aria-hidden="true" />
-              {t("filters.clear")}
-            </Button>
-          ) : null}
-        </div>
-
-        <PagedList
-          list={list}
-          keepsPrevious
-          className="overflow-x-auto"
-          noMatch={filtered && { title: t("noMatchTitle"), body: t("noMatchBody") }}
-          empty={<EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={(next) => setFilter("page", String(next))}
-        >
-          {(items) => (
-            <table className="w-full text-sm" data-testid="payment-table">
-              <thead>
-                <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2.5 pr-3 pl-5 font-medium">
-                    {t("columns.created")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("columns.amount")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("columns.kind")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("columns.country")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("columns.phone")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
-                    {t("columns.provider")}
-                  </th>
-                  <th scope="col" className="py-2.5 pr-5 pl-3 font-medium">
-                    {t("columns.status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {items.map((item) => (
-                  <tr
-                    key={item.id}
-                    className={cn("transition-colors hover:bg-muted/50", selected === item.id && "bg-muted/60")}
-                    data-testid="payment-row"
+            ))}
+            {(["from", "to", "minAmount", "maxAmount"] as const).map((name) => {
+              // The dates keep their label in sight and apply at once; an amount applies when left.
+              const date = name === "from" || name === "to";
+              return (
+                <div key={name} className={date ? "flex items-center gap-2" : undefined}>
+                  <label htmlFor={`payment-${name}`} className={date ? "text-xs text-muted-foreground" : "sr-only"}>
+                    {t(`filters.${name}`)}
+                  </label>
+                  <Input
+                    id={`payment-${name}`}
+                    className="h-9!"
+                    {...(date
+                      ? { type: "date", value: filters[name], onChange: (e) => setFilter(name, e.target.value) }
+                      : {
+                          inputMode: "numeric",
+                          placeholder: t(`filters.${name}`),
+                          defaultValue: filters[name],
+                          onBlur: (e) => setFilter(name, e.currentTarget.value.replace(/[^\d.]/g, "")),
+                        })}
+                  />
+                </div>
+              );
+            })}
+          </>
+        }
+        filtered={filtered}
+        onClear={clear}
+        clearLabel={t("filters.clear")}
+        list={list}
+        noMatch={{ title: t("noMatchTitle"), body: t("noMatchBody") }}
+        empty={<EmptyState icon={CreditCard} title={t("emptyTitle")} body={t("emptyBody")} />}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      >
+        {(items) => (
+          <ListTable
+            testId="payment-table"
+            headings={(["created", "amount", "kind", "country", "phone", "provider", "status"] as const).map((key) =>
+              t(`columns.${key}`),
+            )}
+          >
+            {items.map((item) => (
+              <ListRow key={item.id} testId="payment-row" className={cn(selected === item.id && "bg-muted/60")}>
+                <Cell className="whitespace-nowrap">
+                  <button
+                    type="button"
+                    className="text-left font-medium text-foreground underline-offset-2 hover:underline"
+                    onClick={() => setSelected(item.id)}
                   >
-                    <td className="py-3 pr-3 pl-5 whitespace-nowrap">
-                      <button
-                        type="button"
-                        className="text-left font-medium text-foreground underline-offset-2 hover:underline"
-                        onClick={() => setSelected(item.id)}
-                      >
-                        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                          {formatRelative(item.createdAt)}
-                        </time>
-                        <span className="ml-2 font-mono text-xs text-muted-foreground">{item.id.slice(0, 8)}</span>
-                      </button>
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                      {formatNumber(Number(item.amount))} {item.currency}
-                    </td>
-                    <td className="px-3 py-3">{t(`kinds.${item.kind}`)}</td>
-                    <td className="px-3 py-3">
-                      {paymentCountry(item.country)?.flag} {item.country}
-                    </td>
-                    <td className="px-3 py-3 font-mono text-xs">+{item.phoneNumber}</td>
-                    <td className="px-3 py-3 text-muted-foreground">{providerDisplayName(item.provider) ?? "—"}</td>
-                    <td className="py-3 pr-5 pl-3">
-                      <PaymentStatusBadge status={item.status} className="text-xs" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </PagedList>
-      </section>
+                    <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+                      {formatRelative(item.createdAt)}
+                    </time>
+                    <span className="ml-2 font-mono text-xs text-muted-foreground">{item.id.slice(0, 8)}</span>
+                  </button>
+                </Cell>
+                <Cell className="whitespace-nowrap tabular-nums">
+                  {formatNumber(Number(item.amount))} {item.currency}
+                </Cell>
+                <Cell>{t(`kinds.${item.kind}`)}</Cell>
+                <Cell>
+                  {paymentCountry(item.country)?.flag} {item.country}
+                </Cell>
+                <Cell className="font-mono text-xs">+{item.phoneNumber}</Cell>
+                <Cell className="text-muted-foreground">{providerDisplayName(item.provider) ?? "—"}</Cell>
+                <Cell>
+                  <PaymentStatusBadge status={item.status} className="text-xs" />
+                </Cell>
+              </ListRow>
+            ))}
+          </ListTable>
+        )}
+      </ListSection>
 
       <PayoutPanel />
     </div>
