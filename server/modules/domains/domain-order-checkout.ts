@@ -14,14 +14,16 @@ import { tr46Idna } from "#server/lib/idna.ts";
 import type { Database } from "../../db/client.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
-import { newAccessToken, newReferenceCode, type OrderPayments, type PayOrder } from "../../lib/orders.ts";
+import { newAccessToken, newReferenceCode, orderCheckout, type OrderPayments } from "../../lib/orders.ts";
 import type { Availability, AvailabilityChecker } from "./availability-service.ts";
 import { dt, nameserversOf, orderUrl, type DomainOrderEmails } from "./domain-order-emails.ts";
 import {
   addEvent,
+  findOrderById,
   findOrderByToken,
   insertOrder,
   orderEvents,
+  updateOrder,
   type DomainOrderRow,
 } from "./domain-order-repository.ts";
 import type { DomainPriceService } from "./domain-price-service.ts";
@@ -42,10 +44,20 @@ export function domainOrderCheckout(deps: {
   checker: AvailabilityChecker;
   pricing: DomainPriceService;
   emails: DomainOrderEmails;
-  pay: PayOrder<DomainOrderRow>;
   queued: () => void;
 }) {
-  const { db, payments, checker, pricing, emails, pay, queued } = deps;
+  const { db, payments, checker, pricing, emails, queued } = deps;
+
+  // After paying, the customer comes back to the order's own page.
+  const pay = orderCheckout<DomainOrderRow>(payments, {
+    orderType: DOMAIN_ORDER_TYPE,
+    returnTo: async (orderRef) => {
+      const order = await findOrderById(db, orderRef);
+      return order ? orderUrl(order.accessToken, order.language) : null;
+    },
+    description: (order) => dt("paymentDescription", { code: order.reference.slice(4) }),
+    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
+  });
 
   /**
    * The last word before money moves: the registry itself (RDAP or WHOIS, never the cache, never
