@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { endRefundStep, orderAwaitingPayment, type OrderPayments } from "../../lib/orders.ts";
+import { endRefundStep, markOrderPaid, orderAwaitingPayment, type OrderPayments } from "../../lib/orders.ts";
 import { DOMAIN_ORDER_TYPE } from "./domain-order-checkout.ts";
 import { dt, st, type DomainOrderEmails } from "./domain-order-emails.ts";
 import type { MoveIn } from "./domain-order-moves.ts";
@@ -47,19 +47,13 @@ export function domainOrderPayments(deps: {
       },
     });
     if (!order) return;
-    const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
-      paidAt: new Date(),
-      paymentTransactionId: payment.transactionId,
-    });
+    const paid = await markOrderPaid(
+      tx,
+      payment,
+      { move: moveOrder, addEvent, notify },
+      { id: order.id, history: dt("history.paid", { transactionId: payment.transactionId }) },
+    );
     if (!paid) return;
-    await addEvent(tx, {
-      orderId: order.id,
-      kind: "status",
-      fromStatus: "pending_payment",
-      toStatus: "paid",
-      body: dt("history.paid", { transactionId: payment.transactionId }),
-    });
-    await notify(tx, paid, "paid");
     queued();
     // The second check and the registrar run after this transaction commits, outside it: they wait on the network.
     fulfilment.schedule(order.id);
