@@ -444,6 +444,101 @@ export function orderCheckout<O extends PayableOrder>(
   };
 }
 
+/** The history line and email an order kind writes when an order is placed or paid. */
+export interface OrderRecordKind<O> {
+  addEvent(
+    tx: Database,
+    event: { orderId: string; kind: "status"; fromStatus: string | null; toStatus: string; body?: string },
+  ): Promise<unknown>;
+  notify(tx: Database, order: O, kind: "received" | "paid"): Promise<unknown>;
+}
+
+/**
+ * Stores a new order waiting for payment (`insert`), with its first history line and its
+ * "received" email in the same transaction, then opens its payment page.
+ */
+export async function placeOrder<O extends PayableOrder & { reference: string; accessToken: string }>(
+  db: Database,
+  kind: OrderRecordKind<O> & {
+    pay: PayOrder<O>;
+    /** The customer's link to the order. */
+    orderUrl: (token: string, language: string) => string;
+    /** Email was queued (the outbox sends it at once). */
+    queued: () => void;
+  },
+  insert: (tx: Database) => Promise<O>,
+  ipAddress: string | undefined,
+): Promise<{ token: string; reference: string; orderUrl: string; redirectUrl: string }> {
+  const order = await db.transaction(async (tx) => {
+    const row = await insert(tx);
+    await kind.addEvent(tx, { orderId: row.id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
+    await kind.notify(tx, row, "received");
+    return row;
+  });
+  kind.queued();
+  const payment = await kind.pay(order, ipAddress);
+  return {
+    token: order.accessToken,
+    reference: order.reference,
+    orderUrl: kind.orderUrl(order.accessToken, order.language),
+    redirectUrl: payment.redirectUrl,
+  };
+}
+
+/** Another payment page for an order still waiting for payment (the first was abandoned or failed). */
+export async function payAgain<O extends PayableOrder & { status: string }>(
+  order: O | null,
+  kind: {
+    pay: PayOrder<O>;
+    notFound: () => Error;
+    notPayable: (order: O) => Error;
+    /** What must still hold before money moves (the domain's registry is asked again). */
+    beforePaying?: (order: O) => Promise<unknown>;
+  },
+  ipAddress: string | undefined,
+): Promise<{ redirectUrl: string }> {
+  if (!order) throw kind.notFound();
+  if (order.status !== "pending_payment") throw kind.notPayable(order);
+  await kind.beforePaying?.(order);
+  const { redirectUrl } = await kind.pay(order, ipAddress);
+  return { redirectUrl };
+}
+
+/**
+ * Marks an order waiting for payment paid (compare-and-set, with `changes` of its own kind), with
+ * its history line and the customer's "paid" email. Null: another delivery of the payment got there first.
+ */
+export async function markOrderPaid<O>(
+  tx: Database,
+  payment: OrderPayment,
+  kind: OrderRecordKind<O> & {
+    move(
+      tx: Database,
+      id: string,
+      from: "pending_payment",
+      to: "paid",
+      changes: { paidAt: Date; paymentTransactionId: string },
+    ): Promise<O | null>;
+  },
+  order: { id: string; history: string; changes?: object },
+): Promise<O | null> {
+  const paid = await kind.move(tx, order.id, "pending_payment", "paid", {
+    paidAt: new Date(),
+    paymentTransactionId: payment.transactionId,
+    ...order.changes,
+  });
+  if (!paid) return null;
+  await kind.addEvent(tx, {
+    orderId: order.id,
+    kind: "status",
+    fromStatus: "pending_payment",
+    toStatus: "paid",
+    body: order.history,
+  });
+  await kind.notify(tx, paid, "paid");
+  return paid;
+}
+
 /** How staff's note and refund approval reach an order kind's rows and history. */
 export interface StaffOrderKind<Row extends Omit<LockedForRefund, "waitsForRefund">, Event> {
   orderType: string;

@@ -14,14 +14,23 @@ import { tr46Idna } from "#server/lib/idna.ts";
 import type { Database } from "../../db/client.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
-import { newAccessToken, newReferenceCode, type OrderPayments, type PayOrder } from "../../lib/orders.ts";
+import {
+  newAccessToken,
+  newReferenceCode,
+  orderCheckout,
+  payAgain,
+  placeOrder,
+  type OrderPayments,
+} from "../../lib/orders.ts";
 import type { Availability, AvailabilityChecker } from "./availability-service.ts";
 import { dt, nameserversOf, orderUrl, type DomainOrderEmails } from "./domain-order-emails.ts";
 import {
   addEvent,
+  findOrderById,
   findOrderByToken,
   insertOrder,
   orderEvents,
+  updateOrder,
   type DomainOrderRow,
 } from "./domain-order-repository.ts";
 import type { DomainPriceService } from "./domain-price-service.ts";
@@ -42,10 +51,20 @@ export function domainOrderCheckout(deps: {
   checker: AvailabilityChecker;
   pricing: DomainPriceService;
   emails: DomainOrderEmails;
-  pay: PayOrder<DomainOrderRow>;
   queued: () => void;
 }) {
-  const { db, payments, checker, pricing, emails, pay, queued } = deps;
+  const { db, payments, checker, pricing, emails, queued } = deps;
+
+  // After paying, the customer comes back to the order's own page.
+  const pay = orderCheckout<DomainOrderRow>(payments, {
+    orderType: DOMAIN_ORDER_TYPE,
+    returnTo: async (orderRef) => {
+      const order = await findOrderById(db, orderRef);
+      return order ? orderUrl(order.accessToken, order.language) : null;
+    },
+    description: (order) => dt("paymentDescription", { code: order.reference.slice(4) }),
+    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
+  });
 
   /**
    * The last word before money moves: the registry itself (RDAP or WHOIS, never the cache, never
@@ -86,56 +105,52 @@ export function domainOrderCheckout(deps: {
       const price = prices.find((p) => p.tld === valid.tld)!;
       const quote = quoteDomain(price, input.years, input.currency);
       await ensureAvailable(valid.name, valid.tld, valid.unicodeName, input.language);
-      const id = randomUUID();
-      const token = newAccessToken();
       const registrant = input.registrant;
-      const order = await db.transaction(async (tx) => {
-        const row = await insertOrder(tx, {
-          id,
-          reference: `DOM-${newReferenceCode()}`,
-          accessToken: token,
-          status: "pending_payment",
-          language: input.language,
-          domainName: valid.name,
-          unicodeName: valid.unicodeName,
-          tld: valid.tld,
-          years: input.years,
-          nameservers: input.nameservers.mode === "custom" ? input.nameservers.hosts : [],
-          customerName: registrant.name,
-          organisation: registrant.organisation || null,
-          email: registrant.email,
-          phoneNumber: registrant.phoneNumber,
-          address: registrant.address,
-          city: registrant.city,
-          country: registrant.country,
-          currency: input.currency,
-          amount: String(quote.total),
-          quote,
-          ipAddress: context.ipAddress ?? null,
-        });
-        await addEvent(tx, { orderId: id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
-        await emails.notify(tx, row, "received");
-        return row;
-      });
-      queued();
-      const payment = await pay(order, context.ipAddress);
-      return {
-        token,
-        reference: order.reference,
-        orderUrl: orderUrl(token, input.language),
-        redirectUrl: payment.redirectUrl,
-      };
+      const placing = { addEvent, notify: emails.notify, pay, orderUrl, queued };
+      return placeOrder(
+        db,
+        placing,
+        (tx) =>
+          insertOrder(tx, {
+            id: randomUUID(),
+            reference: `DOM-${newReferenceCode()}`,
+            accessToken: newAccessToken(),
+            status: "pending_payment",
+            language: input.language,
+            domainName: valid.name,
+            unicodeName: valid.unicodeName,
+            tld: valid.tld,
+            years: input.years,
+            nameservers: input.nameservers.mode === "custom" ? input.nameservers.hosts : [],
+            customerName: registrant.name,
+            organisation: registrant.organisation || null,
+            email: registrant.email,
+            phoneNumber: registrant.phoneNumber,
+            address: registrant.address,
+            city: registrant.city,
+            country: registrant.country,
+            currency: input.currency,
+            amount: String(quote.total),
+            quote,
+            ipAddress: context.ipAddress ?? null,
+          }),
+        context.ipAddress,
+      );
     },
 
     /** Another payment page for an order still waiting (the first was abandoned or failed), after another check. */
     async payAgain(token: string, context: { ipAddress?: string }): Promise<{ redirectUrl: string }> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", dt("orderNotFound"), 404);
-      if (order.status !== "pending_payment")
-        throw new AppError("not_payable", dt("notPayable", { lng: order.language }), 409);
-      await ensureAvailable(order.domainName, order.tld, order.unicodeName, order.language as DomainOrderLanguage);
-      const { redirectUrl } = await pay(order, context.ipAddress);
-      return { redirectUrl };
+      return payAgain(
+        await findOrderByToken(db, token),
+        {
+          pay,
+          notFound: () => new AppError("not_found", dt("orderNotFound"), 404),
+          notPayable: (order) => new AppError("not_payable", dt("notPayable", { lng: order.language }), 409),
+          beforePaying: (order) =>
+            ensureAvailable(order.domainName, order.tld, order.unicodeName, order.language as DomainOrderLanguage),
+        },
+        context.ipAddress,
+      );
     },
 
     /** The customer's view behind the link: state, history (without staff notes), what was bought. */

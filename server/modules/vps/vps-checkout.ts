@@ -12,7 +12,14 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
-import { newAccessToken, newReferenceCode, orderCheckout, type OrderPayments } from "../../lib/orders.ts";
+import {
+  newAccessToken,
+  newReferenceCode,
+  orderCheckout,
+  payAgain,
+  placeOrder,
+  type OrderPayments,
+} from "../../lib/orders.ts";
 import type { CredentialCipher } from "./credential-cipher.ts";
 import { vpsCatalog } from "./vps-catalog.ts";
 import { VPS_ORDER_TYPE } from "./vps-fulfilment.ts";
@@ -75,60 +82,56 @@ export function vpsCheckout(deps: {
         addons: input.addons,
         currency: input.currency,
       });
-      const id = randomUUID();
-      const token = newAccessToken();
-      const order = await db.transaction(async (tx) => {
-        const row = await insertOrder(tx, {
-          id,
-          reference: `VPS-${newReferenceCode()}`,
-          accessToken: token,
-          status: "pending_payment",
-          planId: plan.id,
-          plan: {
-            id: plan.id,
-            name: plan.name,
-            vcpu: plan.vcpu,
-            ramGb: plan.ramGb,
-            ssdGb: plan.ssdGb,
-            bandwidthTb: plan.bandwidthTb,
-          },
-          locationId: input.locationId,
-          imageId: input.imageId,
-          periodMonths: input.periodMonths,
-          addons: input.addons,
-          currency: input.currency,
-          amount: String(quote.total),
-          quote,
-          hostname: input.hostname,
-          accessMethod: input.accessMethod,
-          sshPublicKey: input.accessMethod === "ssh_key" ? (input.sshPublicKey ?? "").trim() : null,
-          customerName: input.name,
-          email: input.email,
-          phoneNumber: input.phoneNumber,
-          ipAddress: context.ipAddress ?? null,
-          language,
-        });
-        await addEvent(tx, { orderId: id, kind: "status", fromStatus: null, toStatus: "pending_payment" });
-        await notify(tx, row, "received");
-        return row;
-      });
-      queued();
-      const payment = await pay(order, context.ipAddress);
-      return {
-        token,
-        reference: order.reference,
-        orderUrl: orderUrl(token, language),
-        redirectUrl: payment.redirectUrl,
-      };
+      const placing = { addEvent, notify, pay, orderUrl, queued };
+      return placeOrder(
+        db,
+        placing,
+        (tx) =>
+          insertOrder(tx, {
+            id: randomUUID(),
+            reference: `VPS-${newReferenceCode()}`,
+            accessToken: newAccessToken(),
+            status: "pending_payment",
+            planId: plan.id,
+            plan: {
+              id: plan.id,
+              name: plan.name,
+              vcpu: plan.vcpu,
+              ramGb: plan.ramGb,
+              ssdGb: plan.ssdGb,
+              bandwidthTb: plan.bandwidthTb,
+            },
+            locationId: input.locationId,
+            imageId: input.imageId,
+            periodMonths: input.periodMonths,
+            addons: input.addons,
+            currency: input.currency,
+            amount: String(quote.total),
+            quote,
+            hostname: input.hostname,
+            accessMethod: input.accessMethod,
+            sshPublicKey: input.accessMethod === "ssh_key" ? (input.sshPublicKey ?? "").trim() : null,
+            customerName: input.name,
+            email: input.email,
+            phoneNumber: input.phoneNumber,
+            ipAddress: context.ipAddress ?? null,
+            language,
+          }),
+        context.ipAddress,
+      );
     },
 
     /** Another payment page for an order still waiting for payment (the first was abandoned or failed). */
     async payAgain(token: string, context: { ipAddress?: string }): Promise<{ redirectUrl: string }> {
-      const order = await findOrderByToken(db, token);
-      if (!order) throw new AppError("not_found", vt("orderNotFound"), 404);
-      if (order.status !== "pending_payment") throw new AppError("not_payable", vt("notPayable"), 409);
-      const { redirectUrl } = await pay(order, context.ipAddress);
-      return { redirectUrl };
+      return payAgain(
+        await findOrderByToken(db, token),
+        {
+          pay,
+          notFound: () => new AppError("not_found", vt("orderNotFound"), 404),
+          notPayable: () => new AppError("not_payable", vt("notPayable"), 409),
+        },
+        context.ipAddress,
+      );
     },
 
     /** The customer's view behind the link; the password is decrypted for the first view only. */

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { VpsQuote } from "#contracts/vps.ts";
-import { endRefundStep, orderAwaitingPayment, stepRecorder, type OrderPayments } from "../../lib/orders.ts";
+import {
+  endRefundStep,
+  markOrderPaid,
+  orderAwaitingPayment,
+  stepRecorder,
+  type OrderPayments,
+} from "../../lib/orders.ts";
 import type { Provisioner } from "./provisioner.ts";
 import { VPS_ORDER_TYPE, type TransitionIn, type vpsFulfilment } from "./vps-fulfilment.ts";
 import { describeAddons, vt, type PlanSnapshot, type VpsOrderEmails } from "./vps-order-emails.ts";
@@ -41,20 +47,17 @@ export function vpsOrderPayments(deps: {
     });
     if (!order) return;
     const automatic = fulfilment.isAutomatic(order);
-    const paid = await moveOrder(tx, order.id, "pending_payment", "paid", {
-      paidAt: new Date(),
-      paymentTransactionId: payment.transactionId,
-      ...(automatic ? { provisionDueAt: new Date(), provisionAttempts: 0 } : {}),
-    });
+    const paid = await markOrderPaid(
+      tx,
+      payment,
+      { move: moveOrder, addEvent, notify },
+      {
+        id: order.id,
+        history: `Payment ${payment.transactionId}`,
+        changes: automatic ? { provisionDueAt: new Date(), provisionAttempts: 0 } : {},
+      },
+    );
     if (!paid) return;
-    await addEvent(tx, {
-      orderId: order.id,
-      kind: "status",
-      fromStatus: "pending_payment",
-      toStatus: "paid",
-      body: `Payment ${payment.transactionId}`,
-    });
-    await notify(tx, paid, "paid");
     await notifyStaff(tx, paid, automatic ? "staffPaidAutomatic" : "staffPaid", {
       name: paid.customerName,
       email: paid.email,
