@@ -63,7 +63,7 @@ describe.each(databaseBackends())("domain search API on $name", (backend) => {
       DOMAINS_RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
       DOMAINS_DNS_SERVERS: dns.server,
       DOMAINS_WHOIS_SERVERS: `ug=${whois.host}:${whois.port}`,
-      DOMAINS_LOOKUP_TIMEOUT_MS: "800",
+      DOMAINS_LOOKUP_TIMEOUT_MS: "5000",
     });
     const stream = new Writable({
       write(chunk, _encoding, callback) {

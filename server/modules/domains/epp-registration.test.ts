@@ -64,7 +64,7 @@ describe.each(databaseBackends())("domain registration over EPP on $name", (back
         DOMAINS_RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
         DOMAINS_DNS_SERVERS: dns.server,
         DOMAINS_WHOIS_SERVERS: `ug=${whois.host}:${whois.port}`,
-        DOMAINS_LOOKUP_TIMEOUT_MS: "800",
+        DOMAINS_LOOKUP_TIMEOUT_MS: "5000",
         EPP_RICTA_SERVER: `${epp.host}:${epp.port}`,
         EPP_RICTA_USERNAME: epp.username,
         EPP_RICTA_PASSWORD: epp.password,
