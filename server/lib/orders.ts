@@ -444,6 +444,33 @@ export function orderCheckout<O extends PayableOrder>(
   };
 }
 
+/**
+ * `orderCheckout` for an order kind with its own page behind a secret link (VPS, domain): after
+ * paying, the customer comes back to that page, in the order's language.
+ */
+export function linkedOrderCheckout<O extends PayableOrder & { accessToken: string }>(
+  db: Database,
+  payments: OrderPayments,
+  kind: {
+    orderType: string;
+    findById: (db: Database, id: string) => Promise<O | null>;
+    update: (db: Database, id: string, changes: { paymentTransactionId: string }) => Promise<unknown>;
+    /** The customer's link to the order. */
+    orderUrl: (token: string, language: string) => string;
+    description: (order: O) => string;
+  },
+): PayOrder<O> {
+  return orderCheckout<O>(payments, {
+    orderType: kind.orderType,
+    returnTo: async (orderId) => {
+      const order = await kind.findById(db, orderId);
+      return order ? kind.orderUrl(order.accessToken, order.language) : null;
+    },
+    description: kind.description,
+    record: (order, transactionId) => kind.update(db, order.id, { paymentTransactionId: transactionId }),
+  });
+}
+
 /** The history line and email an order kind writes when an order is placed or paid. */
 export interface OrderRecordKind<O> {
   addEvent(

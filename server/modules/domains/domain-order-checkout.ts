@@ -15,9 +15,9 @@ import type { Database } from "../../db/client.ts";
 import { localizeContractMessage } from "../../lib/contract-messages.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import {
+  linkedOrderCheckout,
   newAccessToken,
   newReferenceCode,
-  orderCheckout,
   payAgain,
   placeOrder,
   type OrderPayments,
@@ -55,15 +55,12 @@ export function domainOrderCheckout(deps: {
 }) {
   const { db, payments, checker, pricing, emails, queued } = deps;
 
-  // After paying, the customer comes back to the order's own page.
-  const pay = orderCheckout<DomainOrderRow>(payments, {
+  const pay = linkedOrderCheckout<DomainOrderRow>(db, payments, {
     orderType: DOMAIN_ORDER_TYPE,
-    returnTo: async (orderRef) => {
-      const order = await findOrderById(db, orderRef);
-      return order ? orderUrl(order.accessToken, order.language) : null;
-    },
+    findById: findOrderById,
+    update: updateOrder,
+    orderUrl,
     description: (order) => dt("paymentDescription", { code: order.reference.slice(4) }),
-    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
   });
 
   /**

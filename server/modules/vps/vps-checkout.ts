@@ -13,9 +13,9 @@ import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import {
+  linkedOrderCheckout,
   newAccessToken,
   newReferenceCode,
-  orderCheckout,
   payAgain,
   placeOrder,
   type OrderPayments,
@@ -48,15 +48,12 @@ export function vpsCheckout(deps: {
   const { db, payments, cipher, queued } = deps;
   const { notify } = deps.emails;
 
-  // After paying, the customer comes back to the order's own page.
-  const pay = orderCheckout<VpsOrderRow>(payments, {
+  const pay = linkedOrderCheckout<VpsOrderRow>(db, payments, {
     orderType: VPS_ORDER_TYPE,
-    returnTo: async (orderRef) => {
-      const order = await findOrderById(db, orderRef);
-      return order ? orderUrl(order.accessToken, order.language) : null;
-    },
+    findById: findOrderById,
+    update: updateOrder,
+    orderUrl,
     description: (order) => vt("paymentDescription", { code: order.reference.slice(4) }),
-    record: (order, transactionId) => updateOrder(db, order.id, { paymentTransactionId: transactionId }),
   });
 
   return {
