@@ -2,8 +2,9 @@
 // Debian's nginx with deploy/nginx/kts.conf (TLS on loopback, as test:deploy runs it) in front of
 // two instances on a throwaway PostgreSQL database (kts_bench_<pid>) and the local Redis, and beside
 // it an nginx server that serves the same built files straight from disk. Prints:
-// 1. the home page's requests per second through nginx and the app, and from nginx alone, and
-//    their ratio (the aim: at least 0.6);
+// 1. the home page's requests per second through nginx and the app (nginx's page cache sends it
+//    while the app's X-Accel-Expires allows, then asks an instance again), and from nginx alone,
+//    and their ratio (the aim: at least 0.6);
 // 2. a mixed load at 200 connections (home page, the domain price list, the VPS catalog, a stack
 //    advisor recommendation POST): p50, p99, requests per second, and every non-2xx by route.
 //   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 100) for the home page,

@@ -92,6 +92,7 @@ export function writeNginxConfig({ root, dir, ports, edits = [] }) {
   replace("/etc/letsencrypt/live/www.example.rw/privkey.pem", path.join(dir, "key.pem"));
   replace("/opt/kts/app/build/client", path.join(root, "build/client"));
   replace("/var/www/letsencrypt", path.join(dir, "acme"));
+  replace("/var/lib/nginx/kts-pages", path.join(dir, "pages"));
   replace("return 301 https://$host$request_uri;", `return 301 https://$host:${ports.https}$request_uri;`);
   for (const [from, to] of edits) replace(from, to);
   writeFileSync(path.join(dir, "site.conf"), site);

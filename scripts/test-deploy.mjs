@@ -1,7 +1,8 @@
 // `npm run test:deploy`: the production shape of docs/deploy.md on this machine. Builds (unless
 // --no-build), makes a throwaway PostgreSQL database, uses the local Redis, runs two instances and
 // Debian's nginx with deploy/nginx/kts.conf (a self-signed certificate, loopback ports), and proves:
-// 1. HTTPS with HSTS, HTTP -> HTTPS, SSE through the proxy unbuffered;
+// 1. HTTPS with HSTS, HTTP -> HTTPS, public pages from nginx's page cache (and nothing else), SSE through
+//    the proxy unbuffered;
 // 2. a client rotating its own X-Forwarded-For still meets the per-IP limit (429);
 // 3. a chat visitor whose instance is killed (-9) reconnects to the other, loses and doubles nothing;
 // 4. a rolling restart of both instances under load (autocannon, 50 connections) fails no request;
@@ -253,6 +254,33 @@ async function main() {
     const home = await request("GET", "/");
     check(home.status === 200 && /<html/i.test(home.text), "HTTPS home page through nginx: 200");
     check(/max-age=\d+/.test(home.headers["strict-transport-security"] ?? ""), "HTTPS answers carry HSTS");
+    // The page cache: a public page is kept and sent by nginx itself, with the app's headers; a
+    // visitor with another language is still sent to theirs; order links and the API are never kept.
+    const english = { "accept-language": "en", "accept-encoding": "gzip" };
+    const first = await request("GET", "/about", { headers: english });
+    const kept = await request("GET", "/about", { headers: english });
+    check(
+      kept.status === 200 &&
+        kept.headers["x-cache-status"] === "HIT" &&
+        kept.headers["content-security-policy"] === first.headers["content-security-policy"] &&
+        /sha256-/.test(kept.headers["content-security-policy"] ?? "") &&
+        kept.headers.etag === first.headers.etag,
+      `a public page is sent from nginx's page cache with its own CSP and validators (${kept.headers["x-cache-status"]})`,
+    );
+    const french = await request("GET", "/about", { headers: { ...english, "accept-language": "fr-FR,fr;q=0.9" } });
+    const chosen = await request("GET", "/about", { headers: { ...english, cookie: "lang=sw" } });
+    check(
+      french.status === 302 && french.headers.location === "/fr/about" && chosen.headers.location === "/sw/about",
+      `a kept English page still sends a French browser and a Swahili cookie to their pages (${french.status}, ${chosen.status})`,
+    );
+    const never = [];
+    for (const urlPath of ["/vps-hosting/order/a-secret-order-link", "/api/domains/tlds", "/no-such-page"])
+      for (let i = 0; i < 2; i++)
+        never.push((await request("GET", urlPath, { headers: english })).headers["x-cache-status"]);
+    check(
+      never.every((status) => status !== "HIT"),
+      `order links, the API and 404s are never sent from the cache (${never.join(", ")})`,
+    );
     const plain = await request("GET", "/contact?x=1", { to: "http" });
     check(
       plain.status === 301 &&

@@ -146,6 +146,21 @@ describe("serving the built site", () => {
     expect((await app.inject({ url, headers })).statusCode).toBe(200);
   });
 
+  it("lets the proxy keep public pages, varied by language and encoding, but never the app shell or a 404", async () => {
+    for (const url of ["/", "/about", "/fr/about", `/${founder.handle}`, "/domains?name=kigali"]) {
+      const response = await app.inject({ url, headers: { "accept-language": "en" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["x-accel-expires"]).toBe("10");
+      expect(String(response.headers.vary)).toMatch(/Accept-Language.*Cookie.*accept-encoding/i);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+    for (const url of ["/vps-hosting/order/secret-link-token", "/sw/payment/receipt", "/no-such-page", "/api/no-such"])
+      expect((await app.inject(url)).headers["x-accel-expires"]).toBeUndefined();
+    const redirect = await app.inject({ url: "/about", headers: { "accept-language": "fr" } });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers["x-accel-expires"]).toBeUndefined();
+  });
+
   it("caches hashed assets for a year and serves them precompressed", async () => {
     const response = await app.inject({ url: "/assets/app-abc123.js", headers: { "accept-encoding": "br, gzip" } });
     expect(response.statusCode).toBe(200);

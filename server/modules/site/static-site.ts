@@ -59,6 +59,15 @@ function safeDecode(value: string): string {
 
 const HTML_CACHE = "no-cache";
 
+/**
+ * How long the proxy in front (deploy/nginx/kts.conf) may keep a prerendered public page and send
+ * it itself, as `X-Accel-Expires` (nginx reads it and never passes it on). A page changes only with
+ * a new build, and the page's Vary (language cookie, Accept-Language, encoding) keeps each visitor's
+ * variant apart. Browsers still revalidate every time (no-cache). Never sent with the app shell
+ * (its addresses carry order links) or a 404.
+ */
+const PROXY_CACHE_SECONDS = "10";
+
 /** One encoding of a built page, held in memory with the validators a file server would send. */
 interface PageBody {
   body: Buffer;
@@ -185,7 +194,13 @@ export async function registerStaticSite(
   }
 
   const pages = available ? await loadPages(staticDir) : new Map<string, BuiltPage>();
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string, status: number) => {
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    status: number,
+    shared: "public" | "private",
+  ) => {
     const absolute = path.resolve(staticDir, file);
     const page = pages.get(absolute);
     if (!page) return reply.status(status).header("cache-control", HTML_CACHE).sendFile(file, staticDir);
@@ -201,6 +216,7 @@ export async function registerStaticSite(
       .header("last-modified", body.lastModified);
     const policy = pagePolicies.get(absolute);
     if (policy) reply.header("content-security-policy", policy);
+    if (shared === "public") reply.header("x-accel-expires", PROXY_CACHE_SECONDS);
     if (encoding !== "identity") reply.header("content-encoding", encoding);
     if (status === 200 && stillFresh(request, body)) return reply.status(304).send();
     return reply.status(status).send(body.body);
@@ -212,7 +228,7 @@ export async function registerStaticSite(
     const relative = path.relative(staticDir, file).split(path.sep).join("/");
     const url = relative === "index.html" ? "/" : `/${relative.replace(/\/index\.html$/, "")}`;
     if (findPublicRoute(url)?.htmlPath !== url) continue;
-    app.get(url, (request, reply) => sendPage(request, reply, relative, 200));
+    app.get(url, (request, reply) => sendPage(request, reply, relative, 200, "public"));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -231,8 +247,9 @@ export async function registerStaticSite(
         reply,
         route.htmlPath === "/" ? "index.html" : `${route.htmlPath.slice(1)}/index.html`,
         200,
+        "public",
       );
-    if (appRoute) return sendPage(request, reply, "__spa-fallback.html", 200);
-    return sendPage(request, reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404);
+    if (appRoute) return sendPage(request, reply, "__spa-fallback.html", 200, "private");
+    return sendPage(request, reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404, "private");
   });
 }
