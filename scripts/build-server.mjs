@@ -42,6 +42,12 @@ await Promise.all(
     await writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
   }),
 );
+// What this build made itself, for the next release to carry (scripts/carry-assets.mjs).
+const built = (await readdir("build/client/assets", { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile())
+  .map((entry) => path.relative("build/client/assets", path.join(entry.parentPath, entry.name)))
+  .sort();
+await writeFile("build/assets-built.txt", `${built.join("\n")}\n`);
 console.log(
   `server bundled to dist/server; ${pages} pages hydrate after first paint; ${files.length} site files precompressed`,
 );

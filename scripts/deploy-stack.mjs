@@ -70,9 +70,10 @@ export function selfSignedCertificate(dir) {
  * Writes `dir`/nginx.conf: deploy/nginx/kts.conf moved to loopback ports, this build and the
  * certificate of selfSignedCertificate(dir), plus a server on `ports.direct` that serves the
  * built site straight from disk (the yardstick of bench:proxy). `edits` are further [from, to]
- * replacements in the site file, each of which must apply.
+ * replacements in the site file, each of which must apply. `app` stands for /opt/kts/app (the
+ * current release; the project itself unless given).
  */
-export function writeNginxConfig({ root, dir, ports, edits = [] }) {
+export function writeNginxConfig({ root, dir, ports, edits = [], app = root }) {
   let site = readFileSync(path.join(root, "deploy/nginx/kts.conf"), "utf8");
   const replace = (from, to) => {
     if (!site.includes(from)) throw new Error(`deploy/nginx/kts.conf no longer contains "${from}"`);
@@ -90,7 +91,7 @@ export function writeNginxConfig({ root, dir, ports, edits = [] }) {
   );
   replace("/etc/letsencrypt/live/www.example.rw/fullchain.pem", path.join(dir, "cert.pem"));
   replace("/etc/letsencrypt/live/www.example.rw/privkey.pem", path.join(dir, "key.pem"));
-  replace("/opt/kts/app/build/client", path.join(root, "build/client"));
+  replace("/opt/kts/app/build/client", path.join(app, "build/client"));
   replace("/var/www/letsencrypt", path.join(dir, "acme"));
   replace("/var/lib/nginx/kts-pages", path.join(dir, "pages"));
   replace("return 301 https://$host$request_uri;", `return 301 https://$host:${ports.https}$request_uri;`);
@@ -144,9 +145,10 @@ export function startNginx(dir) {
 
 /**
  * App instances as the guide runs them (NODE_ENV=production, TRUST_PROXY=127.0.0.1, migrations
- * their own step, a metrics port each), logging to `dir`/appN.log. `env` adds or overrides variables.
+ * their own step, a metrics port each), logging to `dir`/appN.log. `env` adds or overrides variables;
+ * `app` is their working directory (/opt/kts/app, the current release), `root` has the server code.
  */
-export function appInstances({ root, dir, ports, databaseUrl, redisUrl, publicUrl, env = {} }) {
+export function appInstances({ root, dir, ports, databaseUrl, redisUrl, publicUrl, env = {}, app = root }) {
   const credentialsKey = randomBytes(32).toString("base64");
   const children = ports.app.map(() => null);
   const instanceEnv = (index) => ({
@@ -182,7 +184,8 @@ export function appInstances({ root, dir, ports, databaseUrl, redisUrl, publicUr
     start(index) {
       const out = openSync(path.join(dir, `app${index + 1}.log`), "a");
       const child = spawn(process.execPath, [path.join(root, "dist/server/main.js")], {
-        cwd: root,
+        // As systemd's WorkingDirectory: the built site is ./build/client under it.
+        cwd: app,
         env: instanceEnv(index),
         stdio: ["ignore", out, out],
       });

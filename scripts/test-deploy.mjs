@@ -5,18 +5,30 @@
 //    the proxy unbuffered;
 // 2. a client rotating its own X-Forwarded-For still meets the per-IP limit (429);
 // 3. a chat visitor whose instance is killed (-9) reconnects to the other, loses and doubles nothing;
-// 4. a rolling restart of both instances under load (autocannon, 50 connections) fails no request;
+// 4. a rolling upgrade to a new release under load (autocannon, 50 connections) fails no request, and
+//    the previous release's assets stay served;
 // 5. backup, wipe, restore brings the enquiries, payments and chats back;
 // 6. /metrics answers on its loopback port and not on the public one.
 // Then prints what it saw on the way (SSE delivery, the rolling restart's load); the issue's
 // benchmark figures are `npm run bench:proxy` and `BENCH_INSTANCES=2 npm run bench:chat`.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import {
@@ -177,6 +189,35 @@ let databaseUrl;
 const adminPassword = randomBytes(12).toString("hex");
 const publicUrl = `https://localhost:${ports.https}`;
 let instances;
+const app = path.join(tmp, "app");
+const release = (name) => path.join(tmp, "releases", name);
+
+/**
+ * A new build in `to`, as `npm run build` in a new release makes one: the same site with its
+ * stylesheet under another hashed name (`css`, as /assets/NAME.css) in every page, and the
+ * pages' .gz and .br made again. Returns the new stylesheet's address.
+ */
+function nextBuild(from, to, css) {
+  const client = path.join(to, "build/client");
+  cpSync(path.join(from, "build/client"), client, { recursive: true });
+  const renamed = css.replace(/\.css$/, "-next.css");
+  for (const suffix of ["", ".gz", ".br"])
+    if (existsSync(path.join(client, css + suffix)))
+      renameSync(path.join(client, css + suffix), path.join(client, renamed + suffix));
+  for (const entry of readdirSync(client, { recursive: true })) {
+    const file = path.join(client, String(entry));
+    if (!file.endsWith(".html")) continue;
+    const html = readFileSync(file, "utf8");
+    if (!html.includes(css)) continue;
+    const next = html.split(css).join(renamed);
+    writeFileSync(file, next);
+    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(next));
+    if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(next));
+  }
+  const own = readdirSync(path.join(client, "assets")).sort().join("\n");
+  writeFileSync(path.join(to, "build/assets-built.txt"), `${own}\n`);
+  return renamed;
+}
 const startInstance = (index) => instances.start(index);
 const waitReady = (index) => instances.waitReady(index);
 const stopInstance = (index, signal) => instances.stop(index, signal);
@@ -207,6 +248,15 @@ async function main() {
   cleanups.push(() => database.drop());
   run(process.execPath, ["dist/server/migrate.js"], { DATABASE_URL: databaseUrl });
 
+  // The guide's layout (docs/deploy.md, section 2): /opt/kts/app is a link to the current release.
+  // Releases here hold the built site; the server code is the project's.
+  cpSync(path.join(root, "build/client"), path.join(release("r1"), "build/client"), {
+    recursive: true,
+    preserveTimestamps: true,
+  });
+  cpSync(path.join(root, "build/assets-built.txt"), path.join(release("r1"), "build/assets-built.txt"));
+  symlinkSync(release("r1"), app);
+
   selfSignedCertificate(tmp);
   // Which instance answered, for the kill -9 proof only.
   const hsts = '    add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;\n';
@@ -214,12 +264,14 @@ async function main() {
     root,
     dir: tmp,
     ports,
+    app,
     edits: [[`${hsts}\n`, `${hsts}    add_header X-Upstream $upstream_addr always;\n\n`]],
   });
   const nginx = startNginx(tmp);
   cleanups.push(() => nginx.stop());
   instances = appInstances({
     root,
+    app,
     dir: tmp,
     ports,
     databaseUrl,
@@ -421,8 +473,20 @@ async function main() {
     await waitReady(victim);
   }
 
-  // 4. Rolling restart under load: 50 connections on the home page and an API read, 0 failures.
+  // 4. A rolling upgrade under load, as docs/deploy.md (section 10) does it: a new build in a new
+  // release beside the running one, the current release's hashed files carried into it, the link
+  // switched, then the instances restarted one at a time. 50 connections on the home page, an API
+  // read and the old pages' stylesheet (what a page still held by an old instance, the page cache
+  // or an open tab asks for): 0 failures.
   {
+    const english = { "accept-language": "en" };
+    const before = await request("GET", "/?before-upgrade", { headers: english });
+    const oldCss = before.text.match(/href="(\/assets\/[^"]+\.css)"/)?.[1] ?? "";
+    const newCss = nextBuild(release("r1"), release("r2"), oldCss);
+    check(
+      oldCss !== "" && !existsSync(path.join(release("r2"), "build/client", oldCss)),
+      `the new release's build no longer has the old pages' stylesheet (${oldCss})`,
+    );
     const load = autocannon({
       url: `https://127.0.0.1:${ports.https}`,
       connections: 50,
@@ -430,10 +494,15 @@ async function main() {
       requests: [
         { method: "GET", path: "/" },
         { method: "GET", path: "/api/vps/catalog" },
+        { method: "GET", path: oldCss },
       ],
     });
     const done = new Promise((resolve) => load.on("done", resolve));
     await delay(2000);
+    // The guide's commands, run as it gives them.
+    run(process.execPath, [path.join(root, "scripts/carry-assets.mjs"), app, release("r2")]);
+    run("ln", ["-sfn", release("r2"), `${app}.next`]);
+    run("mv", ["-T", `${app}.next`, app]);
     const restarts = [];
     for (const index of [0, 1]) {
       const t0 = Date.now();
@@ -457,8 +526,14 @@ async function main() {
     };
     check(
       failed === 0 && result.requests.total > 0,
-      `rolling restart under load: ${result.requests.total} requests, ${result.errors} errors, ` +
+      `rolling upgrade under load: ${result.requests.total} requests, ${result.errors} errors, ` +
         `${result.timeouts} timeouts, ${result.non2xx} non-2xx (${restarts.join("; ")})`,
+    );
+    const after = await request("GET", "/?after-upgrade", { headers: english });
+    const [served, carried] = await Promise.all([request("GET", newCss), request("GET", oldCss)]);
+    check(
+      after.text.includes(newCss) && !after.text.includes(oldCss) && served.status === 200 && carried.status === 200,
+      `after the upgrade pages link the new stylesheet (${served.status}) and the old one is still served (${carried.status})`,
     );
   }
 
