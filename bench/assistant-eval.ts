@@ -21,10 +21,13 @@ const set = args.has("--holdout") ? "held-out set" : args.has("--dev") ? "develo
 
 function printFailures(results: Graded[]) {
   if (!args.has("--failures")) return;
-  for (const g of results.filter((r) => !r.correct))
+  for (const g of results.filter((r) => !r.correct)) {
+    const after = g.case.before ? `(after ${JSON.stringify(g.case.before)}) ` : "";
+    const reply = g.reply.text.replace(/\n/g, " ").slice(0, 300);
     console.log(
-      `  ✗ ${g.case.id} [${g.case.kind}] ${g.case.before ? `(after ${JSON.stringify(g.case.before)}) ` : ""}${g.case.q}\n      ${g.problems.join("; ")}\n      → ${g.reply.text.replace(/\n/g, " ").slice(0, 300)}`,
+      `  ✗ ${g.case.id} [${g.case.kind}] ${after}${g.case.q}\n      ${g.problems.join("; ")}\n      → ${reply}`,
     );
+  }
 }
 
 const builtin = builtinAssistant();
