@@ -68,6 +68,32 @@ test.describe("chat widget", () => {
     await expect(panel.getByRole("button", { name: "Send message" })).toBeEnabled();
   });
 
+  // Found by the soak run: on a slow first visit the first message went before the stream had
+  // answered, both without the chat cookie, so each was given a browser id and one was refused (403).
+  test("a first message waits for the stream that brings the browser's cookie", async ({ page }) => {
+    let streamHeld = true;
+    let releaseStream = () => {};
+    const held = new Promise<void>((resolve) => (releaseStream = resolve));
+    await page.route("**/api/ai-chat/stream**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const postsWhileHeld: string[] = [];
+    await page.route("**/api/ai-chat", async (route) => {
+      if (streamHeld) postsWhileHeld.push(route.request().url());
+      await route.continue();
+    });
+    const panel = await openChat(page);
+    const input = panel.getByRole("textbox", { name: "Message" });
+    await input.fill("Do you offer web hosting?");
+    await input.press("Enter");
+    await expect(panel.locator("[data-role=user]")).toContainText("Do you offer web hosting?");
+    streamHeld = false;
+    releaseStream();
+    await expect(panel.getByRole("link", { name: "VPS Hosting" })).toBeVisible();
+    expect(postsWhileHeld).toEqual([]);
+  });
+
   test("a visitor asks a question and gets an answer with a link to the page", async ({ page }) => {
     const panel = await openChat(page);
     await expect(panel).toContainText(`Hello! I'm ${company.assistantName}`);

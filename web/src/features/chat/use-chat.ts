@@ -8,6 +8,8 @@ import { useLatest } from "../../lib/use-latest.ts";
 /** The open conversation survives a reload of the tab (not of the browser). */
 const SESSION_KEY = "kts-chat-session";
 const TYPING_THROTTLE_MS = 3_000;
+/** How long a first message waits for its session's stream to answer before it goes anyway. */
+const FIRST_STREAM_WAIT_MS = 10_000;
 
 export interface ChatCallbacks {
   greeting: string;
@@ -46,6 +48,13 @@ export function useChat(callbacks: ChatCallbacks) {
   const stateRef = useLatest<ChatState>(state);
   const [connected, setConnected] = useState(false);
   const lastTyping = useRef(0);
+  /**
+   * Settles once the session's first stream request has been answered (opened or refused). The
+   * browser's chat cookie comes with that answer, and a message must carry it: sent without one,
+   * beside a stream also without one, each would be given its own browser id and the session
+   * refuses whichever comes second (403).
+   */
+  const streamAnswered = useRef<Promise<void>>(Promise.resolve());
 
   // One stream per session; on a drop it reopens with ?lastEventId= so nothing is missed or doubled.
   useEffect(() => {
@@ -55,6 +64,8 @@ export function useChat(callbacks: ChatCallbacks) {
     let retry: ReturnType<typeof setTimeout> | null = null;
     let attempts = 0;
     let stopped = false;
+    let answered = () => {};
+    streamAnswered.current = new Promise<void>((resolve) => (answered = resolve));
 
     const open = () => {
       retry = null;
@@ -62,6 +73,7 @@ export function useChat(callbacks: ChatCallbacks) {
       source = new EventSource(streamUrl(sessionId, stateRef.current.lastEventId), { withCredentials: true });
       source.onopen = () => {
         attempts = 0;
+        answered();
         setConnected(true);
       };
       for (const name of chatEventNames) {
@@ -77,6 +89,7 @@ export function useChat(callbacks: ChatCallbacks) {
         });
       }
       source.onerror = () => {
+        answered();
         source?.close();
         setConnected(false);
         if (stopped) return;
@@ -92,6 +105,7 @@ export function useChat(callbacks: ChatCallbacks) {
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      answered();
       if (retry) clearTimeout(retry);
       source?.close();
       document.removeEventListener("visibilitychange", onVisible);
@@ -119,6 +133,12 @@ export function useChat(callbacks: ChatCallbacks) {
       // The next keystroke after a send announces typing again straight away.
       lastTyping.current = 0;
       dispatch({ type: "send", text, key, now: Date.now() });
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        streamAnswered.current,
+        new Promise<void>((resolve) => (waited = setTimeout(resolve, FIRST_STREAM_WAIT_MS))),
+      ]);
+      clearTimeout(waited);
       try {
         const answer = await sendChatMessage({ message: text, sessionId: current.sessionId, clientMessageId: key });
         dispatch({ type: "sendSucceeded", key, userMessageId: answer.userMessageId });
