@@ -9,7 +9,15 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testResolver } from "../../../tests/doubles/test-resolver.ts";
 import { requestLanguage } from "../../lib/i18n.ts";
-import { chromeFlags, LIGHTHOUSE_LOCALES, lighthouseRunner, rateMetric, summarizeLhr } from "./lighthouse-runner.ts";
+import defaultConfig from "lighthouse/core/config/default-config.js";
+import {
+  chromeFlags,
+  LIGHTHOUSE_LOCALES,
+  lighthouseRunner,
+  metricsOnlyConfig,
+  rateMetric,
+  summarizeLhr,
+} from "./lighthouse-runner.ts";
 import { networkPolicy } from "./ssrf-guard.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -94,6 +102,22 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
       "Jaribio la kivinjari halipatikani kwenye seva hii kwa sasa.",
       "Le test navigateur n'est pas disponible sur ce serveur pour le moment.",
     ]);
+  });
+
+  it("keeps only the five metric audits, and with them every weight of Lighthouse's performance score", () => {
+    const weight = (refs: { weight?: number }[]) => refs.reduce((sum, ref) => sum + (ref.weight ?? 0), 0);
+    const config = metricsOnlyConfig(defaultConfig, { formFactor: "desktop" });
+    const refs = config.categories!.performance!.auditRefs;
+    expect(refs.map((ref) => ref.id).sort()).toEqual([
+      "cumulative-layout-shift",
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "speed-index",
+      "total-blocking-time",
+    ]);
+    expect(weight(refs)).toBe(weight(defaultConfig.categories!.performance!.auditRefs));
+    expect(weight(refs)).toBeGreaterThan(0);
+    expect(config.settings).toEqual({ formFactor: "desktop" });
   });
 
   it("sends all of Chromium's traffic, loopback included, through the proxy", () => {
