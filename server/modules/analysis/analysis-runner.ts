@@ -18,10 +18,16 @@ export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface LabRunner {
   /**
-   * Runs Lighthouse on the URL, one run at a time across the process; never throws. `lng` is the
-   * language of the request that queued the run: the run's words (errors, Lighthouse's own) use it.
+   * Runs Lighthouse on the URL once per form factor, in order, one analysis at a time across the
+   * process; never throws. `lng` is the language of the request that queued the runs: their words
+   * (errors, Lighthouse's own) use it. `onStart` is told as each form factor's run begins.
    */
-  run(url: string, formFactor: "mobile" | "desktop", lng?: Language): Promise<LabRun>;
+  run(
+    url: string,
+    formFactors: readonly LabRun["formFactor"][],
+    lng?: Language,
+    onStart?: (formFactor: LabRun["formFactor"]) => void,
+  ): Promise<LabRun[]>;
 }
 
 export interface RunnerDeps {
@@ -117,9 +123,8 @@ export async function runAnalysis(
   if (!options.lab) return result;
   if (!deps.lab) return { ...result, labStatus: "unavailable" };
   options.onStage("lab-mobile", 0.5);
-  const mobile = await deps.lab.run(final.url, "mobile", lng);
-  options.onStage("lab-desktop", 0.75);
-  const desktop = await deps.lab.run(final.url, "desktop", lng);
-  const lab = [mobile, desktop];
+  const lab = await deps.lab.run(final.url, ["mobile", "desktop"], lng, (formFactor) => {
+    if (formFactor === "desktop") options.onStage("lab-desktop", 0.75);
+  });
   return { ...result, lab, labStatus: lab.every((run) => run.error) ? "failed" : "done" };
 }

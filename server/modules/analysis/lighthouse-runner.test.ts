@@ -9,7 +9,15 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testResolver } from "../../../tests/doubles/test-resolver.ts";
 import { requestLanguage } from "../../lib/i18n.ts";
-import { chromeFlags, LIGHTHOUSE_LOCALES, lighthouseRunner, rateMetric, summarizeLhr } from "./lighthouse-runner.ts";
+import defaultConfig from "lighthouse/core/config/default-config.js";
+import {
+  chromeFlags,
+  LIGHTHOUSE_LOCALES,
+  lighthouseRunner,
+  metricsOnlyConfig,
+  rateMetric,
+  summarizeLhr,
+} from "./lighthouse-runner.ts";
 import { networkPolicy } from "./ssrf-guard.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -86,14 +94,30 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
       policy: networkPolicy({ resolve: testResolver({}) }),
       log,
     });
-    const swahili = requestLanguage.run("sw", () => runner.run("http://site.test/", "mobile"));
-    const french = requestLanguage.run("sw", () => runner.run("http://site.test/", "desktop", "fr"));
-    const runs = await Promise.all([swahili, french]);
+    const swahili = requestLanguage.run("sw", () => runner.run("http://site.test/", ["mobile"]));
+    const french = requestLanguage.run("sw", () => runner.run("http://site.test/", ["desktop"], "fr"));
+    const runs = (await Promise.all([swahili, french])).flat();
     await runner.close();
     expect(runs.map((run) => run.error)).toEqual([
       "Jaribio la kivinjari halipatikani kwenye seva hii kwa sasa.",
       "Le test navigateur n'est pas disponible sur ce serveur pour le moment.",
     ]);
+  });
+
+  it("keeps only the five metric audits, and with them every weight of Lighthouse's performance score", () => {
+    const weight = (refs: { weight?: number }[]) => refs.reduce((sum, ref) => sum + (ref.weight ?? 0), 0);
+    const config = metricsOnlyConfig(defaultConfig, { formFactor: "desktop" });
+    const refs = config.categories!.performance!.auditRefs;
+    expect(refs.map((ref) => ref.id).sort()).toEqual([
+      "cumulative-layout-shift",
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "speed-index",
+      "total-blocking-time",
+    ]);
+    expect(weight(refs)).toBe(weight(defaultConfig.categories!.performance!.auditRefs));
+    expect(weight(refs)).toBeGreaterThan(0);
+    expect(config.settings).toEqual({ formFactor: "desktop" });
   });
 
   it("sends all of Chromium's traffic, loopback included, through the proxy", () => {
@@ -113,10 +137,7 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
       policy: networkPolicy({ resolve: testResolver({}) }),
       log,
     });
-    const runs = await Promise.all([
-      runner.run("http://site.test/", "mobile"),
-      runner.run("http://site.test/", "desktop"),
-    ]);
+    const runs = await runner.run("http://site.test/", ["mobile", "desktop"]);
     await runner.close();
     expect(runs.map((run) => [run.formFactor, run.error])).toEqual([
       ["mobile", "The browser test is not available on this server right now."],
@@ -136,7 +157,7 @@ describe("lab metric ratings (Lighthouse's control points)", () => {
     const finished: string[] = [];
     const runs = await Promise.all(
       (["mobile", "desktop", "mobile"] as const).map((formFactor, i) =>
-        runner.run(`http://site${i}.test/`, formFactor).then((run) => (finished.push(`${i}`), run)),
+        runner.run(`http://site${i}.test/`, [formFactor]).then(([run]) => (finished.push(`${i}`), run!)),
       ),
     );
     await runner.close();
@@ -175,7 +196,7 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
   afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
   it.skipIf(!hasChromium)(
-    "gives the performance score and the five metrics, rated, and the proxy refuses the metadata address",
+    "gives each form factor its score and five metrics, rated, from one Chromium; the proxy refuses the metadata address",
     async () => {
       const { log, lines } = capturingLogger();
       const policy = networkPolicy({
@@ -187,21 +208,31 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
       const scratchRoot = mkdtempSync(path.join(tmpdir(), "kts-lab-test-"));
       const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000, scratchRoot });
       // site.test exists only in the test's resolver: Chromium can reach it through our proxy alone.
-      const run = await runner.run(`http://site.test:${port}/`, "mobile");
+      const started: string[] = [];
+      const runs = await runner.run(`http://site.test:${port}/`, ["mobile", "desktop"], "en", (formFactor) =>
+        started.push(formFactor),
+      );
       await runner.close();
-      expect(run.error).toBeNull();
-      expect(run.lighthouseVersion).toBe("12.8.2");
-      expect(run.performanceScore).toBeGreaterThan(0);
-      expect(run.performanceScore).toBeLessThanOrEqual(1);
-      expect(run.metrics.map((metric) => metric.id).sort()).toEqual([
-        "cumulative-layout-shift",
-        "first-contentful-paint",
-        "largest-contentful-paint",
-        "speed-index",
-        "total-blocking-time",
+      expect(started).toEqual(["mobile", "desktop"]);
+      expect(runs.map((run) => [run.formFactor, run.error])).toEqual([
+        ["mobile", null],
+        ["desktop", null],
       ]);
-      for (const metric of run.metrics) expect(["good", "needs-improvement", "poor"]).toContain(metric.rating);
-      expect(requests).toContain(`site.test:${port}/`);
+      for (const run of runs) {
+        expect(run.lighthouseVersion).toBe("12.8.2");
+        expect(run.performanceScore).toBeGreaterThan(0);
+        expect(run.performanceScore).toBeLessThanOrEqual(1);
+        expect(run.metrics.map((metric) => metric.id).sort()).toEqual([
+          "cumulative-layout-shift",
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "speed-index",
+          "total-blocking-time",
+        ]);
+        for (const metric of run.metrics) expect(["good", "needs-improvement", "poor"]).toContain(metric.rating);
+      }
+      // Each form factor loaded the page itself: the desktop run did not reuse the mobile run's cache.
+      expect(requests.filter((request) => request === `site.test:${port}/`).length).toBeGreaterThanOrEqual(2);
       expect(lines.join("\n")).toMatch(/169\.254\.169\.254 is a link-local address/);
       expect(readdirSync(scratchRoot)).toEqual([]);
       rmSync(scratchRoot, { recursive: true });
@@ -218,11 +249,11 @@ describe("a real Lighthouse lab run through the filtering proxy", () => {
         resolve: testResolver({ "site.test": ["127.0.0.1"], "metadata.test": ["169.254.169.254"] }),
       });
       const runner = lighthouseRunner({ chromePath: CHROMIUM, policy, log, timeoutMs: 150_000 });
-      const run = await runner.run(`http://site.test:${port}/`, "desktop", "fr");
+      const [run] = await runner.run(`http://site.test:${port}/`, ["desktop"], "fr");
       await runner.close();
-      expect(run.error).toBeNull();
+      expect(run!.error).toBeNull();
       // Seconds with a decimal comma: "0,4 s".
-      expect(run.metrics.find((metric) => metric.id === "first-contentful-paint")!.displayValue).toMatch(
+      expect(run!.metrics.find((metric) => metric.id === "first-contentful-paint")!.displayValue).toMatch(
         /^\d+,\d\s+s$/,
       );
     },

@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "lighthouse";
 import type { LabMetric, LabRun } from "#contracts/analysis.ts";
 import type { Language } from "#contracts/languages.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -132,9 +133,35 @@ export function summarizeLhr(lhr: LhrLike, formFactor: FormFactor, durationMs: n
 const LIGHTHOUSE_VERSION = "12.8.2";
 
 /**
- * The Lighthouse lab tier: one run at a time per server instance (parallel runs on two cores
+ * Lighthouse's default config cut to the five metric audits: the report shows the performance
+ * score and these metrics, nothing else, and the score is their weighted mean (every other
+ * performance audit weighs 0), so it is unchanged. The other audits, and the gatherers only they
+ * need (OptimizedImages, TraceElements, BFCacheFailures, a second navigation...), are skipped.
+ * Cut here rather than with the `onlyAudits` setting, which resolves the whole default config
+ * first (0.5-1.6 s a run on the loaded test machine, against 20-60 ms for this one).
+ */
+export function metricsOnlyConfig(defaultConfig: Config, settings?: Config["settings"]): Config {
+  const performance = defaultConfig.categories!.performance!;
+  return {
+    settings,
+    artifacts: defaultConfig.artifacts,
+    audits: METRIC_IDS.map((id) => `metrics/${id}`),
+    groups: { metrics: defaultConfig.groups!.metrics! },
+    categories: {
+      performance: {
+        ...performance,
+        auditRefs: performance.auditRefs.filter((ref) => (METRIC_IDS as string[]).includes(ref.id)),
+      },
+    },
+  };
+}
+
+/**
+ * The Lighthouse lab tier: one analysis at a time per server instance (parallel runs on two cores
  * distort each other's numbers, and each Chrome takes ~0.8 GB), in a fresh headless Chromium
- * that can only reach the network through our filtering proxy. The queue lives in this process:
+ * that can only reach the network through our filtering proxy. One Chromium serves an analysis's
+ * form factors, each run in its own new browser context (no cookies, storage, cache or pooled
+ * connections from the run before), as a fresh browser would be. The queue lives in this process:
  * several instances each run one at a time.
  */
 export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & { close(): Promise<void> } {
@@ -162,10 +189,15 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
     durationMs: Math.round(performance.now() - started),
   });
 
-  async function runOnce(url: string, formFactor: FormFactor, lng: Language): Promise<LabRun> {
+  async function runSession(
+    url: string,
+    formFactors: readonly FormFactor[],
+    lng: Language,
+    onStart?: (formFactor: FormFactor) => void,
+  ): Promise<LabRun[]> {
     const t = analysisT(lng);
     const started = performance.now();
-    if (closed) return failed(formFactor, started, t("lab.shuttingDown"));
+    if (closed) return formFactors.map((formFactor) => failed(formFactor, started, t("lab.shuttingDown")));
     try {
       // chrome-launcher's spawn error would otherwise be an unhandled 'error' event.
       accessSync(options.chromePath, constants.X_OK);
@@ -174,101 +206,173 @@ export function lighthouseRunner(options: LighthouseRunnerOptions): LabRunner & 
         { chromePath: options.chromePath },
         "CHROME_PATH is not an executable file; the lab tier cannot run",
       );
-      return failed(formFactor, started, t("lab.unavailable"));
+      return formFactors.map((formFactor) => failed(formFactor, started, t("lab.unavailable")));
     }
-    const [{ port: proxyPort }, chromeLauncher, { default: lighthouse, desktopConfig }] = await Promise.all([
+    const [
+      { port: proxyPort },
+      chromeLauncher,
+      { default: lighthouse, desktopConfig },
+      { default: defaultConfig },
+      { default: puppeteer },
+    ] = await Promise.all([
       getProxy(),
       import("chrome-launcher"),
       import("lighthouse"),
+      import("lighthouse/core/config/default-config.js"),
+      import("puppeteer-core"),
     ]);
     // Chrome's profile and the `org.chromium.Chromium.*` folders it leaves in TMPDIR both go here.
     const scratch = mkdtempSync(path.join(options.scratchRoot ?? tmpdir(), "kts-lab-"));
-    mkdirSync(path.join(scratch, "profile"));
-    let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    let timedOut = false;
-    try {
-      const work = (async () => {
-        const launched = await chromeLauncher.launch({
-          chromePath: options.chromePath,
-          chromeFlags: chromeFlags(proxyPort),
-          userDataDir: path.join(scratch, "profile"),
-          // Chromium needs the process's own environment (PATH, HOME, locale), with its scratch directory.
-          // eslint-disable-next-line no-restricted-syntax -- passed through to a child process, not configuration
-          envVars: { ...process.env, TMPDIR: scratch } as Record<string, string>,
-          logLevel: "silent",
-          handleSIGINT: false,
-        });
-        chrome = launched;
-        // Started after the deadline: the cleanup below has already run, so stop it here.
-        if (timedOut) {
-          await launched.kill();
-          rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
-          throw new Error("timed out while Chromium started");
-        }
-        const result = await lighthouse(
-          url,
-          {
-            port: launched.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance"],
-            disableFullPageScreenshot: true,
-            maxWaitForLoad: 45_000,
-            locale: LIGHTHOUSE_LOCALES[lng],
-          },
-          formFactor === "desktop" ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error("Lighthouse returned no result.");
-        return summarizeLhr(result.lhr as unknown as LhrLike, formFactor, Math.round(performance.now() - started), lng);
-      })();
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          reject(
-            new Error(`The browser test took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`),
-          );
-        }, timeoutMs);
-      });
-      work.catch(() => {});
-      return await Promise.race([work, timeout]);
-    } catch (error) {
-      options.log.warn({ err: error, url, formFactor }, "lab run failed");
-      // timedOut is only set by the timer until the finally below runs.
-      return failed(
-        formFactor,
-        started,
-        timedOut ? t("lab.timeout", { count: Math.round(timeoutMs / 1000) }) : t("lab.failed"),
-      );
-    } finally {
-      clearTimeout(timer);
-      timedOut = true;
+    type Chrome = Awaited<ReturnType<typeof chromeLauncher.launch>>;
+    type Browser = Awaited<ReturnType<typeof puppeteer.connect>>;
+    interface Running {
+      launched: Chrome | null;
+      browser: Browser | null;
+      stopped: boolean;
+    }
+    let chrome: Running | null = null;
+    let launches = 0;
+    let finished = false;
+
+    const stopChrome = async () => {
+      const current = chrome;
+      chrome = null;
+      if (!current) return;
+      current.stopped = true;
       try {
-        await (chrome as { kill(): Promise<void> } | null)?.kill();
+        await current.browser?.disconnect();
+      } catch {
+        // Chromium is being killed anyway.
+      }
+      try {
+        await current.launched?.kill();
       } catch (error) {
         options.log.warn({ err: error }, "could not stop Chromium");
       }
+    };
+
+    // One form factor; its deadline counts Chromium's launch when this run is the one that starts it.
+    async function runOne(formFactor: FormFactor): Promise<LabRun> {
+      const runStarted = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      let timedOut = false;
+      try {
+        const work = (async () => {
+          if (!chrome) {
+            const current: Running = { launched: null, browser: null, stopped: false };
+            chrome = current;
+            // A profile per launch: a Chromium that overran its deadline may still be starting on the last one.
+            const profile = path.join(scratch, `profile-${(launches += 1)}`);
+            mkdirSync(profile);
+            current.launched = await chromeLauncher.launch({
+              chromePath: options.chromePath,
+              chromeFlags: chromeFlags(proxyPort),
+              userDataDir: profile,
+              // Chromium needs the process's own environment (PATH, HOME, locale), with its scratch directory.
+              // eslint-disable-next-line no-restricted-syntax -- passed through to a child process, not configuration
+              envVars: { ...process.env, TMPDIR: scratch } as Record<string, string>,
+              logLevel: "silent",
+              handleSIGINT: false,
+            });
+            // Started after the deadline: the cleanup has already run, so stop it here.
+            if (current.stopped) {
+              await current.launched.kill();
+              // The session's own clean-up may have run already (this was its last form factor).
+              rmSync(finished ? scratch : profile, { recursive: true, force: true, maxRetries: 3 });
+              throw new Error("timed out while Chromium started");
+            }
+            // Lighthouse emulates the device itself: puppeteer must leave the viewport alone.
+            current.browser = await puppeteer.connect({
+              browserURL: `http://127.0.0.1:${current.launched.port}`,
+              defaultViewport: null,
+            });
+          }
+          const browser = (chrome as Running).browser!;
+          const context = await browser.createBrowserContext();
+          try {
+            const page = await context.newPage();
+            const result = await lighthouse(
+              url,
+              {
+                output: "json",
+                logLevel: "error",
+                disableFullPageScreenshot: true,
+                maxWaitForLoad: 45_000,
+                locale: LIGHTHOUSE_LOCALES[lng],
+              },
+              metricsOnlyConfig(defaultConfig, formFactor === "desktop" ? desktopConfig.settings : undefined),
+              page,
+            );
+            if (!result) throw new Error("Lighthouse returned no result.");
+            return summarizeLhr(
+              result.lhr as unknown as LhrLike,
+              formFactor,
+              Math.round(performance.now() - runStarted),
+              lng,
+            );
+          } finally {
+            await context.close().catch(() => {});
+          }
+        })();
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true;
+            reject(
+              new Error(`The browser test took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`),
+            );
+          }, timeoutMs);
+        });
+        work.catch(() => {});
+        return await Promise.race([work, timeout]);
+      } catch (error) {
+        options.log.warn({ err: error, url, formFactor }, "lab run failed");
+        // A run that failed or overran leaves Chromium in an unknown state: the next one gets a new one.
+        await stopChrome();
+        return failed(
+          formFactor,
+          runStarted,
+          timedOut ? t("lab.timeout", { count: Math.round(timeoutMs / 1000) }) : t("lab.failed"),
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    const runs: LabRun[] = [];
+    try {
+      for (const formFactor of formFactors) {
+        if (closed) {
+          runs.push(failed(formFactor, performance.now(), t("lab.shuttingDown")));
+          continue;
+        }
+        onStart?.(formFactor);
+        runs.push(await runOne(formFactor));
+      }
+      return runs;
+    } finally {
+      finished = true;
+      await stopChrome();
       rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
     }
   }
 
   return {
-    run(url, formFactor, lng) {
-      // The run may wait behind others: its words stay in the language of the request that queued it
-      // (English outside a request, e.g. the bench).
+    run(url, formFactors, lng, onStart) {
+      // The runs may wait behind others: their words stay in the language of the request that queued
+      // them (English outside a request, e.g. the bench).
       const language = lng ?? currentLanguage();
-      if (waiting >= maxWaiting) {
-        return Promise.resolve(failed(formFactor, performance.now(), analysisT(language)("lab.busy")));
-      }
+      const refuse = (message: string) =>
+        formFactors.map((formFactor) => failed(formFactor, performance.now(), analysisT(language)(message)));
+      if (waiting >= maxWaiting) return Promise.resolve(refuse("lab.busy"));
       waiting += 1;
       const turn = tail.then(() => {
         waiting -= 1;
-        return runOnce(url, formFactor, language);
+        return runSession(url, formFactors, language, onStart);
       });
       tail = turn.catch(() => {});
       return turn.catch((error: unknown) => {
-        options.log.warn({ err: error, url, formFactor }, "lab run failed before Chromium started");
-        return failed(formFactor, performance.now(), analysisT(language)("lab.failed"));
+        options.log.warn({ err: error, url }, "lab run failed before Chromium started");
+        return refuse("lab.failed");
       });
     },
     async close() {
