@@ -79,12 +79,19 @@ describe.each(databaseBackends())("staff sign-in and sessions on $name", (backen
     const eve = await createStaffUser(database.db, "eve", "agent");
     await database.db.execute(sql`update staff_users set disabled_at = now() where id = ${eve.id}`);
     // CPU time of this process (argon2 runs on its worker threads), not wall time: a busy machine
-    // stretches wall time at random, while the work each answer costs stays the same.
+    // stretches wall time at random, while the work each answer costs stays the same. The least of
+    // three tries: the process's CPU also counts what else ran meanwhile (a garbage collection on
+    // V8's helper threads, the embedded database), which only ever adds to a try.
     const timed = async (username: string, password: string) => {
-      const started = process.cpuUsage();
-      const response = await login(username, password);
-      const used = process.cpuUsage(started);
-      return { response, ms: (used.user + used.system) / 1000 };
+      let least = Infinity;
+      let response!: Awaited<ReturnType<typeof login>>;
+      for (let i = 0; i < 3; i++) {
+        const started = process.cpuUsage();
+        response = await login(username, password);
+        const used = process.cpuUsage(started);
+        least = Math.min(least, (used.user + used.system) / 1000);
+      }
+      return { response, ms: least };
     };
     // The first unknown name also creates the stand-in hash it verifies against: not measured.
     await login("nobody-warming-up", "whatever-password", freshIp());
