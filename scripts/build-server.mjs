@@ -1,12 +1,12 @@
 // Bundles the server into dist/server (dependencies stay in node_modules) and
 // precompresses the built site so it is served as Brotli or gzip without CPU per request.
 // `--server-only` skips the site (npm run db:migrate on a fresh clone needs only the server).
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { build } from "esbuild";
-import { deferHydrationInBuild } from "./defer-hydration.mjs";
+import { deferHydrationInBuild, islandsFromManifest } from "./defer-hydration.mjs";
 
 await build({
   entryPoints: ["server/main.ts", "server/migrate.ts"],
@@ -25,8 +25,14 @@ if (process.argv.includes("--server-only")) {
   process.exit(0);
 }
 
-// Prerendered pages paint before any JavaScript is requested (docs/decisions/0031-paint-before-script.md).
-const pages = await deferHydrationInBuild("build/client");
+// Prerendered pages paint before any JavaScript is requested (docs/decisions/0031-paint-before-script.md);
+// content pages get the islands script instead of the router's (0036). The islands manifest leaves
+// the served directory once read.
+const islandsManifest = "build/client/.vite/islands-manifest.json";
+const islands = islandsFromManifest(JSON.parse(await readFile(islandsManifest, "utf8")));
+await rename(islandsManifest, "build/islands-manifest.json");
+await rm("build/client/.vite", { recursive: true, force: true });
+const pages = await deferHydrationInBuild("build/client", islands);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

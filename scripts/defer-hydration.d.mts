@@ -1,3 +1,11 @@
+export interface IslandsScripts {
+  entry: string;
+  preloads: string[];
+}
 export function deferredHydrationScript(source: string, preloads?: string[]): string;
-export function deferHydration(html: string): string;
-export function deferHydrationInBuild(clientDir: string): Promise<number>;
+export function islandsScript(islands: IslandsScripts): string;
+export function deferHydration(html: string, islands?: IslandsScripts): string;
+export function islandsFromManifest(
+  manifest: Record<string, { file: string; isEntry?: boolean; imports?: string[] }>,
+): IslandsScripts;
+export function deferHydrationInBuild(clientDir: string, islands?: IslandsScripts): Promise<number>;

@@ -37,25 +37,57 @@ export function deferredHydrationScript(source, preloads = []) {
   ].join("\n");
 }
 
-/** The page with its module preloads removed and its hydration deferred; unchanged if it has none. */
-export function deferHydration(html) {
+const ISLANDS_PAGE = /<body data-render="islands"/;
+// React Router's context and its streamed loader data: read only by the router, which such a page does not load.
+const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
+
+/**
+ * The script of a page served with its islands only (docs/decisions/0036-islands.md): after the first
+ * paint, the islands entry and the chunks it imports, preloaded at once.
+ */
+export function islandsScript(islands) {
+  return deferredHydrationScript(`import "${islands.entry}";`, islands.preloads);
+}
+
+/**
+ * The page with its module preloads removed and its hydration deferred; unchanged if it has none.
+ * A page the root marked `data-render="islands"` gets the islands script instead of the router's.
+ */
+export function deferHydration(html, islands) {
   const match = HYDRATION_SCRIPT.exec(html);
   if (!match) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((preload) => preload[1]);
-  return html
+  const onlyIslands = islands !== undefined && ISLANDS_PAGE.test(html);
+  const script = onlyIslands ? islandsScript(islands) : deferredHydrationScript(match[1], preloads);
+  const rewritten = html
     .replace(MODULE_PRELOAD, "")
-    .replace(match[0], () => `<script type="module">${deferredHydrationScript(match[1], preloads)}</script>`);
+    .replace(match[0], () => `<script type="module">${script}</script>`);
+  return onlyIslands ? rewritten.replace(ROUTER_STATE, "") : rewritten;
+}
+
+/** The islands entry and its static imports, from the islands build's manifest (vite.islands.config.ts). */
+export function islandsFromManifest(manifest) {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("the islands manifest has no entry");
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  return { entry: `/${entry.file}`, preloads: [...seen].map((key) => `/${manifest[key].file}`) };
 }
 
 /** Rewrites every prerendered page under the client build (not the SPA fallback: it is only a spinner). */
-export async function deferHydrationInBuild(clientDir) {
+export async function deferHydrationInBuild(clientDir, islands) {
   const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && entry.name === "index.html")
     .map((entry) => path.join(entry.parentPath, entry.name));
   await Promise.all(
     files.map(async (file) => {
       const html = await readFile(file, "utf8");
-      const deferred = deferHydration(html);
+      const deferred = deferHydration(html, islands);
       if (deferred !== html) await writeFile(file, deferred);
     }),
   );

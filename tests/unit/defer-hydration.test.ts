@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferredHydrationScript } from "../../scripts/defer-hydration.mjs";
+import { deferHydration, deferredHydrationScript, islandsFromManifest } from "../../scripts/defer-hydration.mjs";
 
 // The shape React Router 7 writes into a prerendered page (ssr: false, prerender), trimmed.
 const page = [
@@ -78,5 +78,47 @@ describe("deferHydration", () => {
 
   it("refuses a hydration script it does not recognise instead of writing a broken page", () => {
     expect(() => deferredHydrationScript('window.x = 1; import("/assets/a.js");')).toThrow(/React Router changed/);
+  });
+});
+
+// docs/decisions/0036-islands.md: a content page gets the islands script instead of the router's.
+describe("deferHydration on a page served with its islands", () => {
+  const manifest = {
+    "web/src/islands/entry.tsx": {
+      file: "assets/islands-C6bT4Abr.js",
+      isEntry: true,
+      imports: ["_runtime.js", "_toast.js"],
+      dynamicImports: ["web/src/features/chat/chat-panel.tsx"],
+    },
+    "_runtime.js": { file: "assets/islands-rolldown-runtime-Wk.js" },
+    "_toast.js": { file: "assets/islands-use-toast-AZ.js", imports: ["_runtime.js"] },
+    "web/src/features/chat/chat-panel.tsx": { file: "assets/islands-chat-panel-BO.js", imports: ["_toast.js"] },
+  };
+  const islands = islandsFromManifest(manifest);
+  const content = page.replace("<body>", '<body data-render="islands">');
+
+  it("reads the entry and its static imports, not what loads on demand, from the manifest", () => {
+    expect(islands).toEqual({
+      entry: "/assets/islands-C6bT4Abr.js",
+      preloads: ["/assets/islands-rolldown-runtime-Wk.js", "/assets/islands-use-toast-AZ.js"],
+    });
+    expect(() => islandsFromManifest({ "_a.js": { file: "assets/a.js" } })).toThrow(/no entry/);
+  });
+
+  it("loads the islands after the first paint, and neither the router nor the page's modules", () => {
+    const html = deferHydration(content, islands);
+    const script = /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(script.indexOf("requestAnimationFrame")).toBeLessThan(
+      script.indexOf('import("/assets/islands-C6bT4Abr.js")'),
+    );
+    expect(script).toContain('"/assets/islands-use-toast-AZ.js"');
+    expect(html).not.toMatch(/entry\.client|root-B2A|home-CCw|manifest-0cde/);
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-D4hNzvu8.css"/>');
+  });
+
+  it("keeps the router's hydration on a page that is not marked, islands or not", () => {
+    expect(deferHydration(page, islands)).toBe(deferHydration(page));
+    expect(deferHydration(page, islands)).toContain('import("/assets/entry.client-CJtHliKu.js")');
   });
 });

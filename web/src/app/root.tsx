@@ -17,7 +17,8 @@ import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { catalogsInUse, currentLanguage, i18n } from "../i18n/index.ts";
-import { CATALOG_STATE_ID, namespacesOf } from "../i18n/page-catalogs.ts";
+import { CATALOG_STATE_ID, namespacesOf, rendersIslands } from "../i18n/page-catalogs.ts";
+import { Island } from "../islands/island.tsx";
 import { useDocumentLanguage, useLanguageSync } from "../i18n/use-language.ts";
 import { earlyClicksScript, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { themeBootScript } from "../lib/theme.ts";
@@ -52,6 +53,8 @@ export function meta(): MetaDescriptor[] {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Tells the build which script the page gets: the islands' or the router's (scripts/defer-hydration.mjs).
+  const islands = rendersIslands(useMatches().map((match) => match.handle));
   return (
     // The boot script may add the "dark" class before React hydrates.
     <html lang={currentLanguage()} suppressHydrationWarning>
@@ -66,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-render={islands ? "islands" : "app"}>
         {children}
         <CatalogState />
         <Scripts />
@@ -85,7 +88,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster />
+      <Island name="toaster" component={Toaster} props={{}} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, isLanguage, type Language, languages, splitLanguage } from "#contracts/languages.ts";
 import { untranslatedContentKeys } from "#content/locales/identity-keys.ts";
+import { type CatalogLoader, contentCatalogs, pageCatalogs } from "./catalog-files.ts";
 import type { Namespaces } from "./resources.ts";
 
 /**
@@ -10,9 +11,7 @@ import type { Namespaces } from "./resources.ts";
  * Prerendered pages carry the catalogs they were rendered with inline (see CatalogState), so
  * the first render in the browser needs no extra request; later pages load theirs on navigation.
  */
-type Loader = () => Promise<{ default: Record<string, unknown> }>;
-const pageCatalogs = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json");
-const contentCatalogs = import.meta.glob<{ default: Record<string, unknown> }>("../../../content/locales/*/*.json");
+type Loader = CatalogLoader;
 
 /** `notFound` lives in not-found.json; `content-services` in content/locales/<lang>/services.json. */
 function catalogLoader(language: string, namespace: string): Loader | undefined {

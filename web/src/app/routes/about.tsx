@@ -19,7 +19,7 @@ import { formatList, keepTogether } from "../../lib/intl.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["about", "content-about", "content-company"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["about", "content-about", "content-company"] };
 
 export function meta() {
   const { company } = localized("company", { company: englishCompany });

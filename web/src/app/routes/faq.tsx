@@ -10,7 +10,7 @@ import { Link } from "../../i18n/link.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["content-legal", "content-faq", "content-company"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["content-legal", "content-faq", "content-company"] };
 
 export function meta() {
   const { faqPage } = legalContent();

@@ -29,6 +29,7 @@ import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
 
 export const handle: CatalogHandle = {
+  islands: true,
   i18n: [
     "home",
     "content-about",

@@ -14,7 +14,7 @@ import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
 
-export const handle: CatalogHandle = { i18n: ["notFound"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["notFound"] };
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({

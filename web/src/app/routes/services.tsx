@@ -20,7 +20,7 @@ import { formatList } from "../../lib/intl.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["services", "content-services", "content-company"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["services", "content-services", "content-company"] };
 
 export function meta() {
   const { company } = localized("company", { company: englishCompany });

@@ -7,6 +7,7 @@ import { ScrollToTopButton } from "../../components/layout/scroll-to-top-button.
 import { PageSpinner } from "../../components/ui/spinner.tsx";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { cn } from "../../lib/cn.ts";
+import { Island } from "../../islands/island.tsx";
 import { useScrollToTopOnNavigation } from "../../lib/use-scroll-to-top-on-navigation.ts";
 
 export const handle: CatalogHandle = { i18n: ["content-company"] };
@@ -32,13 +33,13 @@ export default function SiteLayout() {
       >
         {t("common.skipToContent")}
       </a>
-      <Navbar />
+      <Island name="navbar" component={Navbar} props={{}} />
       <main id="main" className="flex-1 pt-16 print:pt-0">
         {loadingOtherScreen ? <PageSpinner /> : <Outlet />}
       </main>
       <Footer />
-      <ScrollToTopButton />
-      <ChatLauncher />
+      <Island name="scroll-top" component={ScrollToTopButton} props={{}} />
+      <Island name="chat" component={ChatLauncher} props={{}} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { legalContent, useLegalContent } from "../../features/marketing/legal-co
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["content-legal"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["content-legal"] };
 
 export function meta() {
   const { termsOfService } = legalContent();

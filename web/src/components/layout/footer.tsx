@@ -8,6 +8,7 @@ import { founderHandle } from "#content/founder-handle.ts";
 import { Logo } from "./logo.tsx";
 import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
+import { Island } from "../../islands/island.tsx";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -110,7 +111,7 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          <LanguageList className="-mx-3" />
+          <Island name="languages" component={LanguageList} props={{ className: "-mx-3" }} />
           <p>{t("footer.madeIn")}</p>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { company as englishCompany } from "#content/company.ts";
 import { useContent } from "../../i18n/content.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 // The widget's code downloads on first open, so it adds nothing to a page's initial JavaScript.
 const ChatPanel = lazy(() => import("./chat-panel.tsx"));
@@ -29,15 +30,47 @@ function useFieldFocused(): boolean {
   return focused;
 }
 
+/** Where the panel's open state is kept for the tab, so it stays open on the next page (decision 0036). */
+const OPEN_KEY = "chat-open";
+
+function rememberOpen(open: boolean) {
+  try {
+    if (open) sessionStorage.setItem(OPEN_KEY, "1");
+    else sessionStorage.removeItem(OPEN_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the panel then starts closed on the next page.
+  }
+}
+
+let openBefore: boolean | undefined;
+/** Read once per page: whether the panel was open when the visitor left the previous page. */
+function wasOpen(): boolean {
+  try {
+    openBefore ??= sessionStorage.getItem(OPEN_KEY) === "1";
+  } catch {
+    openBefore = false;
+  }
+  return openBefore;
+}
+
 export function ChatLauncher() {
   const { t } = useTranslation();
   const { company } = useContent("company", { company: englishCompany });
-  const [open, setOpen] = useState(false);
+  // A content page's links load the next page: a conversation open there opens again here, as it was
+  // (read once hydrated, so the prerendered page and hydration agree), until the visitor toggles it.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  const open = chosen ?? (hydrated && wasOpen());
   // Once opened the widget stays mounted (hidden when closed), so its stream and unread count live on.
-  const [loaded, setLoaded] = useState(false);
+  const [loadedByTap, setLoaded] = useState(false);
+  const loaded = loadedByTap || open;
   const [unread, setUnread] = useState(0);
   const onUnreadChange = useCallback((count: number) => setUnread(count), []);
   const fieldFocused = useFieldFocused();
+  const toggle = (next: boolean) => {
+    setChosen(next);
+    rememberOpen(next);
+  };
   return (
     <>
       {loaded ? (
@@ -54,7 +87,12 @@ export function ChatLauncher() {
             </div>
           }
         >
-          <ChatPanel open={open} onClose={() => setOpen(false)} onUnreadChange={onUnreadChange} />
+          <ChatPanel
+            open={open}
+            onClose={() => toggle(false)}
+            onUnreadChange={onUnreadChange}
+            focusOnOpen={chosen !== null}
+          />
         </Suspense>
       ) : null}
       <button
@@ -63,7 +101,7 @@ export function ChatLauncher() {
         aria-expanded={open}
         onClick={() => {
           setLoaded(true);
-          setOpen((value) => !value);
+          toggle(!open);
         }}
         data-testid="chat-launcher"
         // Smaller and closer to the corner on a phone, where it sits over content; and out of the way

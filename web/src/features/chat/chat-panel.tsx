@@ -63,9 +63,11 @@ export interface ChatPanelProps {
   open: boolean;
   onClose: () => void;
   onUnreadChange?: (count: number) => void;
+  /** Put the cursor in the message box on opening: not when the panel reopens by itself on a new page. */
+  focusOnOpen?: boolean;
 }
 
-export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelProps) {
+export default function ChatPanel({ open, onClose, onUnreadChange, focusOnOpen = true }: ChatPanelProps) {
   const { t } = useTranslation("chat");
   const { company } = useContent("company", { company: englishCompany });
   const assistant = company.assistantName;
@@ -115,9 +117,10 @@ export default function ChatPanel({ open, onClose, onUnreadChange }: ChatPanelPr
     if (el && atBottom) el.scrollTop = el.scrollHeight;
   }, [state.messages.length, state.typing, state.pending, state.poll, atBottom]);
 
+  const focusNow = useLatest(focusOnOpen);
   useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
+    if (open && focusNow.current) inputRef.current?.focus();
+  }, [open, focusNow]);
 
   // The API's limit, counted as the API counts it (after trimming).
   const length = draft.trim().length;

@@ -1,0 +1,54 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
+import { company } from "#content/company.ts";
+
+// The content pages' own script (docs/decisions/0036-islands.md): built after React Router's client
+// build, into the same assets directory, from web/src/islands/entry.tsx. React Router is replaced by
+// the document router, so the shared layout components run where no router is.
+const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
+
+/** The islands' catalog table: only what they load after the first paint (see catalog-files.islands.ts). */
+function islandsCatalogFiles(): Plugin {
+  const swapped = fileURLToPath(new URL("web/src/i18n/catalog-files.islands.ts", import.meta.url));
+  return {
+    name: "kts:islands-catalog-files",
+    enforce: "pre",
+    resolveId(source) {
+      return source === "./catalog-files.ts" ? swapped : null;
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [islandsCatalogFiles()],
+  publicDir: false,
+  define: { __SITE_URL__: JSON.stringify(siteUrl) },
+  resolve: {
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL("web/src/islands/document-router.tsx", import.meta.url)),
+      },
+    ],
+  },
+  oxc: { jsx: { runtime: "automatic" } },
+  build: {
+    outDir: "build/client",
+    emptyOutDir: false,
+    copyPublicDir: false,
+    // The build step reads it to link the entry into each page, then moves it out of the served directory.
+    manifest: ".vite/islands-manifest.json",
+    target: "es2022",
+    rolldownOptions: {
+      input: { islands: "web/src/islands/entry.tsx" },
+      // Libraries marked "use client" for server components; there are none here.
+      onwarn(warning, warn) {
+        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+      },
+      output: {
+        entryFileNames: "assets/islands-[hash].js",
+        chunkFileNames: "assets/islands-[name]-[hash].js",
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+// The script of a content page (decision 0036): no router, no page code, only the interactive parts
+// of the layout, each hydrated on its own where the prerendered page marked it (`Island`).
+import "../lib/zod-jitless.ts";
+import { type ComponentType, type ReactNode, StrictMode, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { splitLanguage } from "#contracts/languages.ts";
+import { LanguageList } from "../components/layout/language-switcher.tsx";
+import { Navbar } from "../components/layout/navbar.tsx";
+import { ScrollToTopButton } from "../components/layout/scroll-to-top-button.tsx";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { ChatLauncher } from "../features/chat/chat-launcher.tsx";
+import { type CatalogResources, setupI18n } from "../i18n/index.ts";
+import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
+import { leavingBeforeHydration, replayEarlyClicks } from "../lib/early-clicks.ts";
+import { setRenderedPath } from "./document-router.tsx";
+import type { IslandName } from "./names.ts";
+
+const islands: Record<IslandName, ComponentType<never>> = {
+  navbar: Navbar,
+  languages: LanguageList,
+  "scroll-top": ScrollToTopButton,
+  chat: ChatLauncher,
+  toaster: Toaster,
+};
+
+/** Calls back once mounted: the page is interactive when every island has said so. */
+function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useEffect(onMounted, [onMounted]);
+  return children;
+}
+
+async function start() {
+  const { language } = splitLanguage(window.location.pathname);
+  const inline = document.getElementById(CATALOG_STATE_ID)?.textContent;
+  const state = inline ? (JSON.parse(inline) as { resources: CatalogResources }) : undefined;
+  await setupI18n(language, state?.resources);
+  // A link followed before the script arrived: the next page is loading; nothing to do here.
+  if (leavingBeforeHydration()) return;
+
+  const marked = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  setRenderedPath(marked[0]?.dataset.path);
+  const waiting = new Set(marked);
+  const mountedOne = (element: HTMLElement) => () => {
+    if (!waiting.delete(element) || waiting.size > 0) return;
+    // Browser tests wait for this, as on a page the router hydrates.
+    document.documentElement.dataset.hydrated = "true";
+    replayEarlyClicks();
+  };
+  for (const element of marked) {
+    const Component = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined;
+    if (!Component) throw new Error(`unknown island ${element.dataset.island}`);
+    const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <Mounted onMounted={mountedOne(element)}>
+          <Component {...props} />
+        </Mounted>
+      </StrictMode>,
+    );
+  }
+}
+
+void start();
