@@ -4,7 +4,7 @@
 // and /payment in four languages) and the 404 page.
 // Run after `npm run build`. Offline: no request leaves this machine.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -90,6 +90,12 @@ try {
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
       if (result?.lhr && !result.lhr.runtimeError) results.push(result.lhr);
+      // BENCH_REPORTS=<dir> keeps each run's full report, to read what a figure is made of.
+      if (process.env.BENCH_REPORTS && result?.lhr) {
+        mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+        const name = `${route.replace(/\W+/g, "_") || "_"}-${run + 1}.json`;
+        writeFileSync(path.join(process.env.BENCH_REPORTS, name), JSON.stringify(result.lhr));
+      }
       else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
     }
     if (results.length === 0) continue;

@@ -23,8 +23,20 @@ export function deferredHydrationScript(source, preloads = []) {
   const rest = source.replace(STATIC_IMPORT, "").trim();
   const names = imports.map((entry, index) => entry.name ?? `_${index}`);
   return [
-    // A frame callback runs before the first paint; the task it queues runs after it.
-    "await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));",
+    // The browser's own first-contentful-paint entry says the page is on screen. Where paint timing is
+    // not there: a frame callback runs before the first paint, and the task it queues runs after it.
+    // (After the frame callback alone is too early: the frame is not yet presented, and on a fast
+    // link the scripts would arrive, and count, before the page's first paint.)
+    [
+      "await new Promise((painted) => {",
+      'if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint"))',
+      "return requestAnimationFrame(() => setTimeout(painted));",
+      "const seen = new PerformanceObserver((list) => {",
+      'if (list.getEntriesByName("first-contentful-paint").length > 0) { seen.disconnect(); painted(); }',
+      "});",
+      'seen.observe({ type: "paint", buffered: true });',
+      "});",
+    ].join(" "),
     ...(preloads.length > 0
       ? [
           `for (const href of ${JSON.stringify(preloads)}) ` +

@@ -71,6 +71,54 @@ describe("deferHydration", () => {
     });
   });
 
+  it("waits for the browser's first contentful paint where paint timing is there", async () => {
+    const source = /<script type="module" async="">([^<]*)<\/script>/.exec(page)?.[1] ?? "";
+    const script = deferredHydrationScript(source);
+    const requested: string[] = [];
+    let deliver: (names: string[]) => void = () => {};
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"];
+      disconnected = false;
+      constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+        deliver = (names) => callback({ getEntriesByName: (name) => names.filter((n) => n === name) });
+      }
+      observe() {}
+      disconnect() {
+        this.disconnected = true;
+      }
+    }
+    const run = new Function(
+      "PerformanceObserver",
+      "requestAnimationFrame",
+      "importModule",
+      "window",
+      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
+    ) as (
+      observer: typeof FakeObserver,
+      raf: () => void,
+      load: (href: string) => Promise<unknown>,
+      w: object,
+    ) => Promise<void>;
+    const done = run(
+      FakeObserver,
+      () => {
+        throw new Error("the frame fallback is for browsers without paint timing");
+      },
+      async (href) => {
+        requested.push(href);
+        return {};
+      },
+      {},
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    deliver(["first-paint"]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(requested).toEqual([]);
+    deliver(["first-contentful-paint"]);
+    await done;
+    expect(requested[0]).toBe("/assets/manifest-0cde3201.js");
+  });
+
   it("leaves a page without a hydration script (the SPA fallback's shape changes nothing) as it is", () => {
     const html = "<html><head></head><body><p>x</p></body></html>";
     expect(deferHydration(html)).toBe(html);
