@@ -50,15 +50,19 @@ export function deferredHydrationScript(source, preloads = []) {
 }
 
 const ISLANDS_PAGE = /<body data-render="islands"/;
+const ISLAND_NAME = /data-island="([\w-]+)"/g;
+const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 // React Router's context and its streamed loader data: read only by the router, which such a page does not load.
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
 
 /**
  * The script of a page served with its islands only (docs/decisions/0036-islands.md): after the first
- * paint, the islands entry and the chunks it imports, preloaded at once.
+ * paint, the islands entry, the chunks it imports and the code of the page's own islands, preloaded at
+ * once.
  */
-export function islandsScript(islands) {
-  return deferredHydrationScript(`import "${islands.entry}";`, islands.preloads);
+export function islandsScript(islands, html = "") {
+  const own = [...html.matchAll(ISLAND_NAME)].flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
+  return deferredHydrationScript(`import "${islands.entry}";`, [...new Set([...islands.preloads, ...own])]);
 }
 
 /**
@@ -70,25 +74,37 @@ export function deferHydration(html, islands) {
   if (!match) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((preload) => preload[1]);
   const onlyIslands = islands !== undefined && ISLANDS_PAGE.test(html);
-  const script = onlyIslands ? islandsScript(islands) : deferredHydrationScript(match[1], preloads);
+  const script = onlyIslands ? islandsScript(islands, html) : deferredHydrationScript(match[1], preloads);
   const rewritten = html
     .replace(MODULE_PRELOAD, "")
     .replace(match[0], () => `<script type="module">${script}</script>`);
   return onlyIslands ? rewritten.replace(ROUTER_STATE, "") : rewritten;
 }
 
-/** The islands entry and its static imports, from the islands build's manifest (vite.islands.config.ts). */
+/**
+ * The islands entry and its static imports, from the islands build's manifest (vite.islands.config.ts),
+ * and for each page island (web/src/islands/lazy/<name>.tsx) the files its code is made of.
+ */
 export function islandsFromManifest(manifest) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error("the islands manifest has no entry");
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
+  const withImports = (keys) => {
+    const seen = new Set();
+    const visit = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) visit(next);
+    };
+    keys.forEach(visit);
+    return [...seen].map((key) => `/${manifest[key].file}`);
   };
-  for (const key of entry.imports ?? []) visit(key);
-  return { entry: `/${entry.file}`, preloads: [...seen].map((key) => `/${manifest[key].file}`) };
+  const preloads = withImports(entry.imports ?? []);
+  const pageIslands = {};
+  for (const key of Object.keys(manifest)) {
+    const name = PAGE_ISLAND.exec(key)?.[1];
+    if (name) pageIslands[name] = withImports([key]).filter((file) => !preloads.includes(file));
+  }
+  return { entry: `/${entry.file}`, preloads, pageIslands };
 }
 
 /** Rewrites every prerendered page under the client build (not the SPA fallback: it is only a spinner). */

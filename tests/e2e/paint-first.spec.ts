@@ -108,10 +108,10 @@ test("a link followed before the page is interactive still leads to its page", a
 // Once hydration has started, the router's start would cancel a browser navigation: the link is held
 // and the router follows it when the page is interactive. The test marks hydration as started while
 // the scripts are held, which is the moment entry.client marks it, to reach that window every time.
-// A page with a form hydrates with the router; a content page has none and its links are plain links.
+// A tool hydrates with the router; a content page has none, and its links are plain links.
 test("a link followed while the page hydrates is followed by the router once it is interactive", async ({ page }) => {
   const releaseScripts = await holdScripts(page);
-  await page.goto("/fr/contact", { waitUntil: "domcontentloaded" });
+  await page.goto("/fr/payment", { waitUntil: "domcontentloaded" });
   await page.evaluate(() => {
     (window as { __earlyClicks?: { hydrating?: boolean } }).__earlyClicks!.hydrating = true;
     (window as { sameDocument?: boolean }).sameDocument = true;

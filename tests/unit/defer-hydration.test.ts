@@ -141,6 +141,8 @@ describe("deferHydration on a page served with its islands", () => {
     "_runtime.js": { file: "assets/islands-rolldown-runtime-Wk.js" },
     "_toast.js": { file: "assets/islands-use-toast-AZ.js", imports: ["_runtime.js"] },
     "web/src/features/chat/chat-panel.tsx": { file: "assets/islands-chat-panel-BO.js", imports: ["_toast.js"] },
+    "web/src/islands/lazy/contact-form.tsx": { file: "assets/islands-contact-form-Cf.js", imports: ["_form.js"] },
+    "_form.js": { file: "assets/islands-form-Zd.js", imports: ["_toast.js"] },
   };
   const islands = islandsFromManifest(manifest);
   const content = page.replace("<body>", '<body data-render="islands">');
@@ -149,6 +151,7 @@ describe("deferHydration on a page served with its islands", () => {
     expect(islands).toEqual({
       entry: "/assets/islands-C6bT4Abr.js",
       preloads: ["/assets/islands-rolldown-runtime-Wk.js", "/assets/islands-use-toast-AZ.js"],
+      pageIslands: { "contact-form": ["/assets/islands-contact-form-Cf.js", "/assets/islands-form-Zd.js"] },
     });
     expect(() => islandsFromManifest({ "_a.js": { file: "assets/a.js" } })).toThrow(/no entry/);
   });
@@ -163,6 +166,14 @@ describe("deferHydration on a page served with its islands", () => {
     expect(html).not.toMatch(/entry\.client|root-B2A|home-CCw|manifest-0cde/);
     expect(html).not.toContain("__reactRouterContext");
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-D4hNzvu8.css"/>');
+  });
+
+  it("preloads a page island's code on the pages that carry it, and only there", () => {
+    const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
+    const script = (html: string) =>
+      /<script type="module">([^<]*)<\/script>/.exec(deferHydration(html, islands))?.[1] ?? "";
+    expect(script(withForm)).toContain('"/assets/islands-contact-form-Cf.js","/assets/islands-form-Zd.js"');
+    expect(script(content)).not.toContain("contact-form");
   });
 
   it("keeps the router's hydration on a page that is not marked, islands or not", () => {

@@ -63,6 +63,12 @@ function href(to: To): string {
   return typeof to === "string" ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ""}${to.hash ?? ""}`;
 }
 
+/** The address's query, read like the location: as prerendered while hydrating, then the real one. */
+export function useSearchParams(): [URLSearchParams, (next: URLSearchParams) => void] {
+  const params = new URLSearchParams(useLocation().search);
+  return [params, (next) => window.history.replaceState(null, "", `?${next.toString()}`)];
+}
+
 /** A document navigation: without a router, going somewhere is loading that page. */
 export function useNavigate(): (to: To | number, options?: NavigateOptions) => void {
   return (to, options) => {

@@ -15,13 +15,30 @@ import { leavingBeforeHydration, replayEarlyClicks } from "../lib/early-clicks.t
 import { setRenderedPath } from "./document-router.tsx";
 import type { IslandName } from "./names.ts";
 
-const islands: Record<IslandName, ComponentType<never>> = {
+type Loaded = ComponentType<object>;
+
+/** The layout's islands, on every content page: in this script. */
+const layoutIslands: Partial<Record<IslandName, ComponentType<never>>> = {
   navbar: Navbar,
   languages: LanguageList,
   "scroll-top": ScrollToTopButton,
   chat: ChatLauncher,
   toaster: Toaster,
 };
+
+/** A page's own islands: their code loads on the pages that carry them (the build preloads it there). */
+const pageIslands: Partial<Record<IslandName, () => Promise<{ default: ComponentType<never> }>>> = {
+  "contact-form": () => import("./lazy/contact-form.tsx"),
+  "founder-contact": () => import("./lazy/founder-contact.tsx"),
+  "founder-photo": () => import("./lazy/founder-photo.tsx"),
+  since: () => import("./lazy/since.tsx"),
+};
+
+async function componentOf(name: IslandName): Promise<Loaded> {
+  const component = layoutIslands[name] ?? (await pageIslands[name]?.())?.default;
+  if (!component) throw new Error(`unknown island ${name}`);
+  return component as Loaded;
+}
 
 /** Calls back once mounted: the page is interactive when every island has said so. */
 function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
@@ -37,7 +54,10 @@ async function start() {
   // A link followed before the script arrived: the next page is loading; nothing to do here.
   if (leavingBeforeHydration()) return;
 
-  const marked = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  // An island inside another is hydrated by it.
+  const marked = [...document.querySelectorAll<HTMLElement>("[data-island]")].filter(
+    (element) => !element.parentElement?.closest("[data-island]"),
+  );
   setRenderedPath(marked[0]?.dataset.path);
   const waiting = new Set(marked);
   const mountedOne = (element: HTMLElement) => () => {
@@ -46,9 +66,9 @@ async function start() {
     document.documentElement.dataset.hydrated = "true";
     replayEarlyClicks();
   };
-  for (const element of marked) {
-    const Component = islands[element.dataset.island as IslandName] as ComponentType<object> | undefined;
-    if (!Component) throw new Error(`unknown island ${element.dataset.island}`);
+  const components = await Promise.all(marked.map((element) => componentOf(element.dataset.island as IslandName)));
+  marked.forEach((element, index) => {
+    const Component = components[index]!;
     const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
     hydrateRoot(
       element,
@@ -58,7 +78,7 @@ async function start() {
         </Mounted>
       </StrictMode>,
     );
-  }
+  });
 }
 
 void start();

@@ -12,17 +12,21 @@ export function Island<P extends object>({
   name,
   component: Component,
   props,
+  inline = false,
 }: {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
+  /** Inside phrasing content (a span, a paragraph): the wrapper is a span then. */
+  inline?: boolean;
 }) {
+  const Wrapper = inline ? "span" : "div";
   const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
   // The address the page is rendered for: the islands hydrate with it (see document-router.tsx).
   const { pathname } = useLocation();
   return (
-    <div data-island={name} data-props={json} data-path={pathname} className="contents">
+    <Wrapper data-island={name} data-props={json} data-path={pathname} className="contents">
       <Component {...props} />
-    </div>
+    </Wrapper>
   );
 }

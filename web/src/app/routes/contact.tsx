@@ -5,13 +5,14 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Container, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { BusinessHoursCard, ContactInfoCards } from "../../features/contact/contact-details.tsx";
 import { ContactForm } from "../../features/contact/contact-form.tsx";
+import { Island } from "../../islands/island.tsx";
 import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { localized, useContent } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 import { paths } from "../../lib/route-table.ts";
 
-export const handle: CatalogHandle = { i18n: ["contact", "content-services", "content-company"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["contact", "content-services", "content-company"] };
 
 const pill =
   "inline-flex items-center gap-2 rounded-full border bg-card px-3.5 py-1.5 text-sm font-medium text-foreground shadow-xs";
@@ -62,7 +63,7 @@ export default function ContactPage() {
 
       <Section className="pt-12 sm:pt-16">
         <Container className="grid grid-cols-1 items-start gap-10 lg:grid-cols-2 xl:gap-12">
-          <ContactForm />
+          <Island name="contact-form" component={ContactForm} props={{}} />
           <div className="grid min-w-0 grid-cols-1 gap-8">
             <ContactInfoCards />
             <BusinessHoursCard />

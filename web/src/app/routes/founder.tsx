@@ -17,7 +17,7 @@ import { localized } from "../../i18n/content.ts";
 import { i18n } from "../../i18n/index.ts";
 import type { CatalogHandle } from "../../i18n/page-catalogs.ts";
 
-export const handle: CatalogHandle = { i18n: ["founder", "content-founder", "content-company"] };
+export const handle: CatalogHandle = { islands: true, i18n: ["founder", "content-founder", "content-company"] };
 
 const path = `/${englishFounder.handle}`;
 

@@ -1,5 +1,4 @@
 import { Briefcase, CodeXml, ExternalLink, MapPin } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { company as englishCompany } from "#content/company.ts";
 import { founder as englishFounder } from "#content/founder.ts";
@@ -7,53 +6,11 @@ import { Button } from "../../components/ui/button.tsx";
 import { useContent } from "../../i18n/content.ts";
 import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
-import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
+import { Island } from "../../islands/island.tsx";
+import { FounderPhoto } from "./founder-photo.tsx";
+import { Since } from "./since.tsx";
+import { yearOf } from "./use-elapsed.ts";
 import { cn } from "../../lib/cn.ts";
-
-const initials = (name: string) => {
-  const words = name.split(/\s+/).filter(Boolean);
-  return `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`;
-};
-
-/** The portrait, with a monogram behind it that shows if the image cannot load. */
-function FounderPhoto() {
-  const { founder } = useContent("founder", { founder: englishFounder });
-  const { photo } = founder;
-  const ref = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    // The prerendered image may have failed before React attached onError.
-    const image = ref.current;
-    if (image?.complete && image.naturalWidth === 0) setFailed(true);
-  }, []);
-  return (
-    <div className="relative mx-auto w-full max-w-60 sm:max-w-72 lg:mx-0 lg:max-w-none">
-      <div
-        aria-hidden="true"
-        className="absolute -inset-3 -z-10 rotate-3 rounded-[2rem] bg-gradient-to-br from-primary/30 to-primary/5"
-      />
-      <div className="relative aspect-square overflow-hidden rounded-3xl border bg-gradient-to-br from-accent to-muted shadow-xl">
-        <span
-          aria-hidden="true"
-          className="absolute inset-0 grid place-items-center text-6xl font-bold tracking-tight text-accent-foreground/70"
-        >
-          {initials(founder.name)}
-        </span>
-        <img
-          ref={ref}
-          src={photo.src}
-          width={photo.width}
-          height={photo.height}
-          alt={photo.alt}
-          loading="eager"
-          decoding="async"
-          onError={() => setFailed(true)}
-          className={failed ? "hidden" : "relative size-full rounded-3xl object-cover"}
-        />
-      </div>
-    </div>
-  );
-}
 
 function ExternalButton({ href, label, icon: Icon }: { href: string; label: string; icon: typeof Briefcase }) {
   const { t } = useTranslation("founder");
@@ -73,8 +30,6 @@ export function FounderHero() {
   const { t } = useTranslation("founder");
   const { founder } = useContent("founder", { founder: englishFounder });
   const { company } = useContent("company", { company: englishCompany });
-  const now = useNowAfterMount();
-  const leadership = formatSince(founder.careerStart, now, useElapsedWords());
   return (
     <section aria-labelledby="founder-name" className="relative isolate -mt-16 overflow-hidden pt-16">
       <GridBackdrop />
@@ -85,7 +40,7 @@ export function FounderHero() {
           "lg:gap-16 xl:grid-cols-[20rem_minmax(0,1fr)] lg:px-8",
         )}
       >
-        <FounderPhoto />
+        <Island name="founder-photo" component={FounderPhoto} props={{ photo: founder.photo, name: founder.name }} />
         <div className="text-center lg:text-left">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t("hero.eyebrow")}</p>
           <h1
@@ -113,12 +68,20 @@ export function FounderHero() {
                 "font-semibold whitespace-nowrap text-foreground tabular-nums",
               )}
             >
-              {leadership ?? t("hero.since", { year: yearOf(founder.careerStart) })}
+              <Island
+                name="since"
+                inline
+                component={Since}
+                props={{
+                  start: founder.careerStart,
+                  placeholder: t("hero.since", { year: yearOf(founder.careerStart) }),
+                }}
+              />
             </span>
           </div>
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
-            <ContactCeoDialog />
+            <Island name="founder-contact" component={ContactCeoDialog} props={{}} />
             <ExternalButton href={founder.linkedin} label={t("hero.linkedin")} icon={Briefcase} />
             <ExternalButton href={founder.github} label={t("hero.github")} icon={CodeXml} />
           </div>

@@ -19,7 +19,9 @@ import { Container, ContentSection, Section, SectionHeading } from "../../compon
 import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
-import { formatSince, useElapsedWords, useNowAfterMount, yearOf } from "./use-elapsed.ts";
+import { Island } from "../../islands/island.tsx";
+import { Since } from "./since.tsx";
+import { yearOf } from "./use-elapsed.ts";
 import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { paths } from "../../lib/route-table.ts";
 
@@ -97,8 +99,6 @@ export function FounderAbout() {
 export function CoreExpertise() {
   const { t } = useTranslation("founder");
   const { founder } = useContent("founder", { founder: englishFounder });
-  const now = useNowAfterMount();
-  const words = useElapsedWords();
   return (
     <ContentSection
       name="founder-expertise"
@@ -109,7 +109,6 @@ export function CoreExpertise() {
     >
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {founder.skills.map((skill) => {
-          const experience = formatSince(skill.since, now, words);
           return (
             <li key={skill.name}>
               <Card className="flex h-full flex-col p-5 sm:p-6">
@@ -146,7 +145,12 @@ export function CoreExpertise() {
                       "text-foreground tabular-nums sm:min-w-36",
                     )}
                   >
-                    {experience ?? t("expertise.since", { year: yearOf(skill.since) })}
+                    <Island
+                      name="since"
+                      inline
+                      component={Since}
+                      props={{ start: skill.since, placeholder: t("expertise.since", { year: yearOf(skill.since) }) }}
+                    />
                   </span>
                 </div>
               </Card>
@@ -357,7 +361,7 @@ export function FounderCta() {
             {t("cta.body", { name: founder.name })}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ContactCeoDialog />
+            <Island name="founder-contact" component={ContactCeoDialog} props={{}} />
             <Button asChild variant="outline" size="lg">
               <Link to={paths.contact()}>
                 <Mail aria-hidden="true" />
