@@ -82,21 +82,28 @@ try {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  const routes = [...new Set([...listed, "/this-page-does-not-exist"])].filter((r) => !only || only.includes(r));
+  const notFoundRoute = "/this-page-does-not-exist";
+  const routes = [...new Set([...listed, notFoundRoute])].filter((r) => !only || only.includes(r));
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`${routes.length} routes, median of ${runs} run${runs === 1 ? "" : "s"} each\n`);
   for (const route of routes) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+      // The 404 page answers 404, which Lighthouse refuses to audit unless told the status is meant.
+      const result = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        ignoreStatusCode: route === notFoundRoute,
+      });
       if (result?.lhr && !result.lhr.runtimeError) results.push(result.lhr);
+      else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
       // BENCH_REPORTS=<dir> keeps each run's full report, to read what a figure is made of.
       if (process.env.BENCH_REPORTS && result?.lhr) {
         mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
         const name = `${route.replace(/\W+/g, "_") || "_"}-${run + 1}.json`;
         writeFileSync(path.join(process.env.BENCH_REPORTS, name), JSON.stringify(result.lhr));
       }
-      else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
     }
     if (results.length === 0) continue;
     const scores = categories

@@ -157,3 +157,27 @@ test("a tool's fields are disabled until the page is interactive", async ({ page
   await phone.fill("783456789");
   await expect(phone).toHaveValue("783456789");
 });
+
+// The founder's figures are counted from the visitor's clock once the page is interactive; the
+// prerendered page says "since 2017" and keeps room for the figure, so nothing moves when it comes.
+test("the founder page counts from the visitor's clock and moves nothing when it does", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.clock.setFixedTime(new Date("2026-11-15T10:00:00Z"));
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[])
+        shifts.push(
+          `${entry.value} ${entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120)).join(" | ")}`,
+        );
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/rw/jean-paul-habimana");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // careerStart is 2017-03-01: 9 years and 8 months by the visitor's clock, in Kinyarwanda.
+  await expect(page.locator("[data-island=since]").first().locator("span > span").first()).toHaveText(
+    "imyaka 9 n'amezi 8",
+  );
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+});

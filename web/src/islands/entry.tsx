@@ -1,7 +1,7 @@
 // The script of a content page (decision 0036): no router, no page code, only the interactive parts
 // of the layout, each hydrated on its own where the prerendered page marked it (`Island`).
 import "../lib/zod-jitless.ts";
-import { type ComponentType, type ReactNode, StrictMode, useEffect } from "react";
+import { type ComponentType, type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { splitLanguage } from "#contracts/languages.ts";
 import { LanguageList } from "../components/layout/language-switcher.tsx";
@@ -67,17 +67,20 @@ async function start() {
     replayEarlyClicks();
   };
   const components = await Promise.all(marked.map((element) => componentOf(element.dataset.island as IslandName)));
-  marked.forEach((element, index) => {
-    const Component = components[index]!;
-    const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
-    hydrateRoot(
-      element,
-      <StrictMode>
-        <Mounted onMounted={mountedOne(element)}>
-          <Component {...props} />
-        </Mounted>
-      </StrictMode>,
-    );
+  // In a transition, as entry.client does: React hydrates in slices and yields to taps between them.
+  startTransition(() => {
+    marked.forEach((element, index) => {
+      const Component = components[index]!;
+      const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Mounted onMounted={mountedOne(element)}>
+            <Component {...props} />
+          </Mounted>
+        </StrictMode>,
+      );
+    });
   });
 }
 

@@ -8,8 +8,8 @@ import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
 import { Island } from "../../islands/island.tsx";
 import { FounderPhoto } from "./founder-photo.tsx";
-import { Since } from "./since.tsx";
-import { yearOf } from "./use-elapsed.ts";
+import { Since, sinceProps } from "./since.tsx";
+import { useElapsedWords, yearOf } from "./use-elapsed.ts";
 import { cn } from "../../lib/cn.ts";
 
 function ExternalButton({ href, label, icon: Icon }: { href: string; label: string; icon: typeof Briefcase }) {
@@ -30,6 +30,7 @@ export function FounderHero() {
   const { t } = useTranslation("founder");
   const { founder } = useContent("founder", { founder: englishFounder });
   const { company } = useContent("company", { company: englishCompany });
+  const words = useElapsedWords();
   return (
     <section aria-labelledby="founder-name" className="relative isolate -mt-16 overflow-hidden pt-16">
       <GridBackdrop />
@@ -72,10 +73,7 @@ export function FounderHero() {
                 name="since"
                 inline
                 component={Since}
-                props={{
-                  start: founder.careerStart,
-                  placeholder: t("hero.since", { year: yearOf(founder.careerStart) }),
-                }}
+                props={sinceProps(founder.careerStart, t("hero.since", { year: yearOf(founder.careerStart) }), words)}
               />
             </span>
           </div>

@@ -20,8 +20,8 @@ import { useContent } from "../../i18n/content.ts";
 import { cn } from "../../lib/cn.ts";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
 import { Island } from "../../islands/island.tsx";
-import { Since } from "./since.tsx";
-import { yearOf } from "./use-elapsed.ts";
+import { Since, sinceProps } from "./since.tsx";
+import { useElapsedWords, yearOf } from "./use-elapsed.ts";
 import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { paths } from "../../lib/route-table.ts";
 
@@ -99,6 +99,7 @@ export function FounderAbout() {
 export function CoreExpertise() {
   const { t } = useTranslation("founder");
   const { founder } = useContent("founder", { founder: englishFounder });
+  const words = useElapsedWords();
   return (
     <ContentSection
       name="founder-expertise"
@@ -149,7 +150,7 @@ export function CoreExpertise() {
                       name="since"
                       inline
                       component={Since}
-                      props={{ start: skill.since, placeholder: t("expertise.since", { year: yearOf(skill.since) }) }}
+                      props={sinceProps(skill.since, t("expertise.since", { year: yearOf(skill.since) }), words)}
                     />
                   </span>
                 </div>
