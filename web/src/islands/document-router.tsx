@@ -63,10 +63,12 @@ function href(to: To): string {
   return typeof to === "string" ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ""}${to.hash ?? ""}`;
 }
 
-/** The address's query, read like the location: as prerendered while hydrating, then the real one. */
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams) => void] {
-  const params = new URLSearchParams(useLocation().search);
-  return [params, (next) => window.history.replaceState(null, "", `?${next.toString()}`)];
+/**
+ * The address's query, read like the location: as prerendered while hydrating, then the real one.
+ * Read only: an island that changes the address belongs on a page with the router.
+ */
+export function useSearchParams(): readonly [URLSearchParams] {
+  return [new URLSearchParams(useLocation().search)] as const;
 }
 
 /** A document navigation: without a router, going somewhere is loading that page. */

@@ -34,10 +34,10 @@ const pageIslands: Partial<Record<IslandName, () => Promise<{ default: Component
   since: () => import("./lazy/since.tsx"),
 };
 
-async function componentOf(name: IslandName): Promise<Loaded> {
-  const component = layoutIslands[name] ?? (await pageIslands[name]?.())?.default;
-  if (!component) throw new Error(`unknown island ${name}`);
-  return component as Loaded;
+async function loadPageIsland(name: IslandName): Promise<Loaded> {
+  const load = pageIslands[name];
+  if (!load) throw new Error(`unknown island ${name}`);
+  return (await load()).default as Loaded;
 }
 
 /** Calls back once mounted: the page is interactive when every island has said so. */
@@ -66,22 +66,30 @@ async function start() {
     document.documentElement.dataset.hydrated = "true";
     replayEarlyClicks();
   };
-  const components = await Promise.all(marked.map((element) => componentOf(element.dataset.island as IslandName)));
-  // In a transition, as entry.client does: React hydrates in slices and yields to taps between them.
-  startTransition(() => {
-    marked.forEach((element, index) => {
-      const Component = components[index]!;
-      const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
-      hydrateRoot(
-        element,
-        <StrictMode>
-          <Mounted onMounted={mountedOne(element)}>
-            <Component {...props} />
-          </Mounted>
-        </StrictMode>,
-      );
-    });
-  });
+  for (const element of marked) {
+    const name = element.dataset.island as IslandName;
+    const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
+    const hydrate = (Component: Loaded) =>
+      // In a transition, as entry.client does: React hydrates in slices and yields to taps between them.
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <StrictMode>
+            <Mounted onMounted={mountedOne(element)}>
+              <Component {...props} />
+            </Mounted>
+          </StrictMode>,
+        );
+      });
+    const layout = layoutIslands[name];
+    if (layout) hydrate(layout as Loaded);
+    // A page island whose code fails to load stays as prerendered; the others still answer.
+    else
+      loadPageIsland(name).then(hydrate, (error: unknown) => {
+        console.error(`island ${name} did not load`, error);
+        mountedOne(element)();
+      });
+  }
 }
 
 void start();
