@@ -3,7 +3,8 @@
  * language overlays these (content/locales/<lang>/legal.json). `updated` is the date the text last
  * changed: change it with the text. The cookie list is what the server and the site actually set
  * (server/modules/chat/chat-routes.ts, server/lib/admin-guard.ts, contracts/languages.ts) and what
- * the browser keeps (theme, chat session, advisor draft, domain currency): add a line with any new one.
+ * the browser keeps (theme, chat session, chat open and sound, advisor draft, domain currency): add a line
+ * with any new one.
  */
 import { company } from "./company.ts";
 
@@ -214,6 +215,18 @@ export const cookieStatement = {
       kind: "Session storage",
       purpose: "Keeps your open chat while the tab is open.",
       duration: "Until the tab closes",
+    },
+    {
+      id: "chat-open",
+      kind: "Session storage",
+      purpose: "Opens the chat again on the next page if you left it open.",
+      duration: "Until the tab closes",
+    },
+    {
+      id: "muted",
+      kind: "Local storage",
+      purpose: "Remembers that you turned the chat's sound off.",
+      duration: "Until you clear it",
     },
     {
       id: "advisor-draft-v1",

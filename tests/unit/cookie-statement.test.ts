@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cookieStatement } from "#content/legal.ts";
+import { CHAT_MUTED_KEY } from "#contracts/chat.ts";
 import { LANGUAGE_COOKIE } from "#contracts/languages.ts";
 import { CUSTOMER_COOKIE } from "#server/modules/account/account-routes.ts";
 import { SESSION_COOKIE } from "#server/lib/admin-guard.ts";
@@ -30,14 +31,15 @@ describe("the cookie statement", () => {
       CUSTOMER_COOKIE,
       THEME_STORAGE_KEY,
       CURRENCY_STORAGE_KEY,
+      CHAT_MUTED_KEY,
     ]) {
       expect(listed).toContain(name);
     }
-    for (const literal of ["kts-chat-session", "advisor-draft-v1"]) expect(listed).toContain(literal);
+    for (const literal of ["kts-chat-session", "chat-open", "advisor-draft-v1"]) expect(listed).toContain(literal);
   });
 
   it("has looked at every place that sets one", () => {
-    const setters = /\b(setCookie|serializeCookie)\(|document\.cookie\s*=|(localStorage|sessionStorage)\.setItem\(/g;
+    const setters = /\b(setCookie|serializeCookie)\(|document\.cookie\s*=|\.setItem\(/g;
     const sites = [...sourceFiles(path.join(root, "server")), ...sourceFiles(path.join(root, "web/src"))].flatMap(
       (file) => [...readFileSync(file, "utf8").matchAll(setters)].map(() => path.relative(root, file)),
     );
@@ -48,6 +50,8 @@ describe("the cookie statement", () => {
       "server/modules/chat/chat-routes.ts",
       "web/src/components/layout/language-switcher.tsx",
       "web/src/features/advisor/advisor-state.ts",
+      "web/src/features/chat/chat-launcher.tsx",
+      "web/src/features/chat/chat-state.ts",
       "web/src/features/chat/use-chat.ts",
       "web/src/features/domains/domain-format.ts",
       "web/src/lib/theme.ts",
