@@ -1,8 +1,10 @@
-// The JavaScript floor of a hydrated page on this stack (decision 0002): React, react-dom's client,
-// React Router's framework-mode hydration and i18next with react-i18next, bundled and minified by
-// the same Vite as the site, with nothing of the site's own, gzip -9. Then what the home page
-// carries above it: React Router's route manifest (it lists every route in four languages) and
-// the site's own code. Run after `npm run build` (it reads the home page's graph from build/client).
+// The JavaScript floor of a page on this stack, bundled and minified by the same Vite as the site,
+// with nothing of the site's own, gzip -9, and what a page carries above it:
+// - a content page is served with islands (decision 0036): React, react-dom's client, i18next and
+//   react-i18next; the home page is measured against it;
+// - a tool hydrates with React Router (decision 0002): the same and React Router's framework-mode
+//   hydration; /payment is measured against it, with the route manifest (every route, four languages).
+// Run after `npm run build` (it reads the pages' graphs from build/client).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -15,7 +17,7 @@ if (!existsSync(path.join(root, "index.html"))) {
 }
 
 // What entry.client.tsx and root.tsx use of each library, nothing else.
-const floorEntry = `
+const routerEntry = `
 import { createElement, startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { Links, Meta, Outlet, Scripts, useMatches } from "react-router";
@@ -29,43 +31,77 @@ startTransition(() => {
 });
 `;
 
-const output = await build({
-  configFile: false,
-  logLevel: "silent",
-  define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [
-    {
-      name: "floor-entry",
-      resolveId: (id) => (id === "floor-entry" ? "\0floor-entry" : undefined),
-      load: (id) => (id === "\0floor-entry" ? floorEntry : undefined),
-    },
-  ],
-  build: { write: false, modulePreload: false, rolldownOptions: { input: "floor-entry" } },
+// What web/src/islands/entry.tsx uses of each library, nothing else.
+const islandsEntry = `
+import { createElement, startTransition, StrictMode, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import i18n from "i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
+i18n.use(initReactI18next).init({ lng: "en", resources: {}, initAsync: false });
+window.floor = { useEffect, useTranslation };
+startTransition(() => {
+  hydrateRoot(document.body, createElement(StrictMode, null, null));
 });
-const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
-const gz = (code) => gzipSync(code, { level: 9 }).length;
-const floor = chunks.filter((chunk) => chunk.type === "chunk").reduce((sum, chunk) => sum + gz(chunk.code), 0);
+`;
 
-// The home page's graph, as bench/web-sizes.mjs counts it.
-const html = readFileSync(path.join(root, "index.html"), "utf8");
-const seen = new Set();
-const visit = (src) => {
-  if (seen.has(src)) return;
-  seen.add(src);
-  const code = readFileSync(path.join(root, src.replace(/^\//, "")), "utf8");
-  for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(`/assets/${m[1]}`);
-};
-[...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].forEach((m) => visit(m[1]));
-const size = (src) => gz(readFileSync(path.join(root, src.replace(/^\//, ""))));
-const total = [...seen].reduce((sum, src) => sum + size(src), 0);
-const manifest = [...seen].filter((src) => /\/manifest-[^/]+\.js$/.test(src)).reduce((sum, src) => sum + size(src), 0);
+const gz = (code) => gzipSync(code, { level: 9 }).length;
+
+async function floorOf(source) {
+  const output = await build({
+    configFile: false,
+    logLevel: "silent",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [
+      {
+        name: "floor-entry",
+        resolveId: (id) => (id === "floor-entry" ? "\0floor-entry" : undefined),
+        load: (id) => (id === "\0floor-entry" ? source : undefined),
+      },
+    ],
+    build: { write: false, modulePreload: false, rolldownOptions: { input: "floor-entry" } },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
+  return chunks.filter((chunk) => chunk.type === "chunk").reduce((sum, chunk) => sum + gz(chunk.code), 0);
+}
+
+/** A prerendered page's JavaScript, as bench/web-sizes.mjs counts it: total, manifest, files. */
+function pageGraph(file) {
+  const html = readFileSync(path.join(root, file), "utf8");
+  const seen = new Set();
+  const visit = (src) => {
+    if (seen.has(src)) return;
+    seen.add(src);
+    const code = readFileSync(path.join(root, src.replace(/^\//, "")), "utf8");
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(`/assets/${m[1]}`);
+  };
+  [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].forEach((m) => visit(m[1]));
+  const size = (src) => gz(readFileSync(path.join(root, src.replace(/^\//, ""))));
+  return {
+    total: [...seen].reduce((sum, src) => sum + size(src), 0),
+    manifest: [...seen].filter((src) => /\/manifest-[^/]+\.js$/.test(src)).reduce((sum, src) => sum + size(src), 0),
+    files: seen.size,
+  };
+}
+
+const islandsFloor = await floorOf(islandsEntry);
+const routerFloor = await floorOf(routerEntry);
+const home = pageGraph("index.html");
+const payment = pageGraph("payment/index.html");
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
-console.log("\nHome page JavaScript against the stack's floor (gzip -9)");
+console.log("\nJavaScript against the stack's floor (gzip -9)");
+console.log("  Home page (islands, decision 0036):");
 for (const [name, bytes] of [
-  ["floor: react, react-dom, react-router, i18next, react-i18next", floor],
-  ["React Router's route manifest (every route, four languages)", manifest],
-  ["the site's own code: layout, page, icons, catalog loader", total - floor - manifest],
-  [`home page in all (${seen.size} files)`, total],
+  ["floor: react, react-dom, i18next, react-i18next", islandsFloor],
+  ["the site's own code: the layout's islands, catalog loader", home.total - islandsFloor],
+  [`in all (${home.files} files)`, home.total],
 ])
-  console.log(`  ${name.padEnd(62)}${kb(bytes)}`);
+  console.log(`    ${name.padEnd(64)}${kb(bytes)}`);
+console.log("  /payment (React Router):");
+for (const [name, bytes] of [
+  ["floor: react, react-dom, react-router, i18next, react-i18next", routerFloor],
+  ["React Router's route manifest (every route, four languages)", payment.manifest],
+  ["the site's own code: layout, page, form, icons, catalog loader", payment.total - routerFloor - payment.manifest],
+  [`in all (${payment.files} files)`, payment.total],
+])
+  console.log(`    ${name.padEnd(64)}${kb(bytes)}`);
