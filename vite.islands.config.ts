@@ -13,8 +13,8 @@ function islandsCatalogFiles(): Plugin {
   return {
     name: "kts:islands-catalog-files",
     enforce: "pre",
-    resolveId(source) {
-      return source === "./catalog-files.ts" ? swapped : null;
+    resolveId(source, importer) {
+      return source === "./catalog-files.ts" && importer?.endsWith("/i18n/index.ts") ? swapped : null;
     },
   };
 }
