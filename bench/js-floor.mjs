@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { withStaticImports } from "./page-graph.mjs";
 
 const root = "build/client";
 if (!existsSync(path.join(root, "index.html"))) {
@@ -67,14 +68,10 @@ async function floorOf(source) {
 /** A prerendered page's JavaScript, as bench/web-sizes.mjs counts it: total, manifest, files. */
 function pageGraph(file) {
   const html = readFileSync(path.join(root, file), "utf8");
-  const seen = new Set();
-  const visit = (src) => {
-    if (seen.has(src)) return;
-    seen.add(src);
-    const code = readFileSync(path.join(root, src.replace(/^\//, "")), "utf8");
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(`/assets/${m[1]}`);
-  };
-  [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].forEach((m) => visit(m[1]));
+  const seen = withStaticImports(
+    root,
+    [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
+  );
   const size = (src) => gz(readFileSync(path.join(root, src.replace(/^\//, ""))));
   return {
     total: [...seen].reduce((sum, src) => sum + size(src), 0),

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { withStaticImports } from "./page-graph.mjs";
 
 const root = "build/client";
 if (!existsSync(path.join(root, "index.html"))) {
@@ -25,19 +26,6 @@ const routes = readdirSync(root, { recursive: true })
 const gz = (file) => gzipSync(readFileSync(path.join(root, file.replace(/^\//, ""))), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-// A module's static imports load with it (dynamic imports load on demand and are not counted).
-function withStaticImports(srcs) {
-  const seen = new Set();
-  const visit = (src) => {
-    if (seen.has(src)) return;
-    seen.add(src);
-    const code = readFileSync(path.join(root, src.replace(/^\//, "")), "utf8");
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(`/assets/${m[1]}`);
-  };
-  srcs.forEach(visit);
-  return seen;
-}
-
 const rows = routes.map(([route, file]) => {
   const html = readFileSync(path.join(root, file), "utf8");
   // Requested while the page parses: preloads, script files, static imports of inline modules.
@@ -50,13 +38,13 @@ const rows = routes.map(([route, file]) => {
   const late = new Set(
     [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]).filter((src) => !early.has(src)),
   );
-  const js = withStaticImports([...early, ...late]);
+  const js = withStaticImports(root, [...early, ...late]);
   const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
   return {
     route,
     html: gz(file),
     js: [...js].reduce((sum, src) => sum + gz(src), 0),
-    jsBeforePaint: [...withStaticImports([...early])].reduce((sum, src) => sum + gz(src), 0),
+    jsBeforePaint: [...withStaticImports(root, [...early])].reduce((sum, src) => sum + gz(src), 0),
     jsFiles: js.size,
     css: [...css].reduce((sum, href) => sum + gz(href), 0),
   };
