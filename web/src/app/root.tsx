@@ -9,6 +9,7 @@ import {
   type MetaDescriptor,
   Outlet,
   Scripts,
+  useLocation,
   useMatches,
   useRouteError,
 } from "react-router";
@@ -53,8 +54,10 @@ export function meta(): MetaDescriptor[] {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Tells the build which script the page gets: the islands' or the router's (scripts/defer-hydration.mjs).
+  // Tells the build which script the page gets: the islands' or the router's (scripts/defer-hydration.mjs),
+  // and the islands the path the page is rendered for: they hydrate with it (islands/document-router.tsx).
   const islands = rendersIslands(useMatches().map((match) => match.handle));
+  const { pathname } = useLocation();
   return (
     // The boot script may add the "dark" class before React hydrates.
     <html lang={currentLanguage()} suppressHydrationWarning>
@@ -69,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body data-render={islands ? "islands" : "app"}>
+      <body data-render={islands ? "islands" : "app"} data-path={islands ? pathname : undefined}>
         {children}
         <CatalogState />
         <Scripts />

@@ -11,10 +11,9 @@ import type { Namespaces } from "./resources.ts";
  * Prerendered pages carry the catalogs they were rendered with inline (see CatalogState), so
  * the first render in the browser needs no extra request; later pages load theirs on navigation.
  */
-type Loader = CatalogLoader;
 
 /** `notFound` lives in not-found.json; `content-services` in content/locales/<lang>/services.json. */
-function catalogLoader(language: string, namespace: string): Loader | undefined {
+function catalogLoader(language: string, namespace: string): CatalogLoader | undefined {
   if (namespace.startsWith("content-"))
     return contentCatalogs[`../../../content/locales/${language}/${namespace.slice(8)}.json`];
   const file = namespace.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -58,7 +58,7 @@ async function start() {
   const marked = [...document.querySelectorAll<HTMLElement>("[data-island]")].filter(
     (element) => !element.parentElement?.closest("[data-island]"),
   );
-  setRenderedPath(marked[0]?.dataset.path);
+  setRenderedPath(document.body.dataset.path);
   const waiting = new Set(marked);
   const mountedOne = (element: HTMLElement) => () => {
     if (!waiting.delete(element) || waiting.size > 0) return;

@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import { useLocation } from "react-router";
 import type { IslandName } from "./names.ts";
 
 /**
@@ -22,10 +21,8 @@ export function Island<P extends object>({
 }) {
   const Wrapper = inline ? "span" : "div";
   const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
-  // The address the page is rendered for: the islands hydrate with it (see document-router.tsx).
-  const { pathname } = useLocation();
   return (
-    <Wrapper data-island={name} data-props={json} data-path={pathname} className="contents">
+    <Wrapper data-island={name} data-props={json} className="contents">
       <Component {...props} />
     </Wrapper>
   );

@@ -1,4 +1,4 @@
-import { type ElapsedWords } from "#content/durations.ts";
+import { elapsedSince, type ElapsedWords, formatElapsed } from "#content/durations.ts";
 import { formatSince, useElapsedWords, useNowAfterMount } from "./use-elapsed.ts";
 
 /** When this page was rendered: at build time for a prerendered page. */
@@ -10,7 +10,7 @@ const renderedAt = new Date();
  * the placeholder without moving anything around it (CLS 0).
  */
 export function sinceProps(start: string, placeholder: string, words: ElapsedWords) {
-  return { start, placeholder, widest: formatSince(start, renderedAt, words) ?? placeholder };
+  return { start, placeholder, widest: formatElapsed(elapsedSince(start, renderedAt), words) };
 }
 
 /**
