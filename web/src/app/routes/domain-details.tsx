@@ -143,10 +143,10 @@ function Available({ details, currency }: { details: DomainDetails; currency: Do
             </li>
           ))}
         </ul>
-        <Link to={orderPath(details.name)} className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
+        <Link to={orderPath(details.name)} className={buttonClasses("primary", "lg", "mt-6 w-full")}>
           {t("actions.registerName", { name: details.unicodeName })}
         </Link>
-        <Link to={paths.contact()} className={`${buttonClasses("outline", "md")} mt-3 w-full`}>
+        <Link to={paths.contact()} className={buttonClasses("outline", "md", "mt-3 w-full")}>
           {t("actions.askTeam")}
         </Link>
       </Card>
@@ -189,7 +189,7 @@ export default function DomainDetailsPage() {
         <p className="mt-3 text-muted-foreground" role="alert">
           {domainMessageText(t, invalid.message)}
         </p>
-        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+        <Link to={paths.domains()} className={buttonClasses("primary", "md", "mt-6")}>
           {t("actions.searchAgain")}
         </Link>
       </Container>
@@ -209,7 +209,7 @@ export default function DomainDetailsPage() {
         <p className="mt-3 text-muted-foreground" role="alert">
           {message}
         </p>
-        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+        <Link to={paths.domains()} className={buttonClasses("primary", "md", "mt-6")}>
           {t("actions.searchAgain")}
         </Link>
       </Container>

@@ -6,7 +6,7 @@ import { useParams, useSearchParams } from "react-router";
 import type { DomainOrderStatus, DomainOrderView } from "#contracts/domain-orders.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { OrderDetailsCard, OrderLoadError } from "../../components/ui/order-parts.tsx";
 import { Container } from "../../components/ui/section.tsx";
@@ -231,9 +231,9 @@ export default function DomainOrderStatusPage() {
             </Button>
           ) : null}
           {o.status === "refunded" || o.status === "cancelled" || o.status === "needs_refund" ? (
-            <Button asChild variant="outline">
-              <Link to={paths.domains()}>{t("status.searchAgain")}</Link>
-            </Button>
+            <Link className={buttonClasses("outline")} to={paths.domains()}>
+              {t("status.searchAgain")}
+            </Link>
           ) : null}
         </div>
       </Card>

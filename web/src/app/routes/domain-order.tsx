@@ -69,7 +69,7 @@ export default function DomainOrderPage() {
         <p className="mt-3 text-muted-foreground" role="alert">
           {domainMessageText(t, valid.message)}
         </p>
-        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+        <Link to={paths.domains()} className={buttonClasses("primary", "md", "mt-6")}>
           {t("order.searchAgain")}
         </Link>
       </Container>
@@ -86,7 +86,7 @@ export default function DomainOrderPage() {
         <p className="mt-3 text-muted-foreground" role="alert">
           {domainMessageText(t, (error instanceof ApiError && error.serverMessage()) || t("search.error"))}
         </p>
-        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+        <Link to={paths.domains()} className={buttonClasses("primary", "md", "mt-6")}>
           {t("order.searchAgain")}
         </Link>
       </Container>
@@ -110,7 +110,7 @@ export default function DomainOrderPage() {
         <p className="mt-2 text-sm text-muted-foreground" data-testid="domain-source">
           {checked}
         </p>
-        <Link to={paths.domains()} className={`${buttonClasses("primary")} mt-6`}>
+        <Link to={paths.domains()} className={buttonClasses("primary", "md", "mt-6")}>
           {t("order.searchAgain")}
         </Link>
       </Container>

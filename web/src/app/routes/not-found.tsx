@@ -2,7 +2,7 @@ import { ArrowRight, Briefcase, Cpu, Globe, House, LifeBuoy, Mail, Rocket, type 
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Container } from "../../components/ui/section.tsx";
 import { i18n } from "../../i18n/index.ts";
@@ -115,12 +115,10 @@ export default function NotFoundPage() {
             <h2 className="text-lg font-semibold tracking-tight text-foreground">{t("help.title")}</h2>
             <p className="mt-1 text-sm text-muted-foreground">{t("help.body")}</p>
           </div>
-          <Button asChild variant="secondary" className="w-full sm:w-auto">
-            <Link to={paths.contact()}>
-              <Mail aria-hidden="true" />
-              {t("help.cta")}
-            </Link>
-          </Button>
+          <Link className={buttonClasses("secondary", "md", "w-full sm:w-auto")} to={paths.contact()}>
+            <Mail aria-hidden="true" />
+            {t("help.cta")}
+          </Link>
         </Card>
       </Container>
     </div>

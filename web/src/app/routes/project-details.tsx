@@ -5,7 +5,7 @@ import { useParams } from "react-router";
 import { Link } from "../../i18n/link.tsx";
 import { SavedProject } from "#contracts/advisor.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
 import { PageSpinner } from "../../components/ui/spinner.tsx";
@@ -88,9 +88,9 @@ export default function ProjectDetails() {
           {missing ? t("project.notFoundTitle") : t("project.loadError")}
         </h1>
         {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{t("project.notFoundBody")}</p> : null}
-        <Button asChild className="mt-8">
-          <Link to={paths.techStackAdvisor()}>{t("project.newPlan")}</Link>
-        </Button>
+        <Link className={buttonClasses("primary", "md", "mt-8")} to={paths.techStackAdvisor()}>
+          {t("project.newPlan")}
+        </Link>
       </Container>
     );
   }
@@ -125,12 +125,10 @@ export default function ProjectDetails() {
             <Printer aria-hidden="true" />
             {t("project.print")}
           </Button>
-          <Button asChild variant="ghost">
-            <Link to={paths.techStackAdvisor()}>
-              <Plus aria-hidden="true" />
-              {t("project.newPlan")}
-            </Link>
-          </Button>
+          <Link className={buttonClasses("ghost")} to={paths.techStackAdvisor()}>
+            <Plus aria-hidden="true" />
+            {t("project.newPlan")}
+          </Link>
         </div>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_22rem]">

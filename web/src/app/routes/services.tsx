@@ -5,7 +5,7 @@ import { company as englishCompany } from "#content/company.ts";
 import { freeTools as englishFreeTools, serviceCategories as englishServiceCategories } from "#content/services.ts";
 import type { ServiceCategory } from "#content/types.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Container, ContentSection } from "../../components/ui/section.tsx";
 import { CtaBanner } from "../../features/marketing/cta-banner.tsx";
@@ -94,12 +94,10 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
             {category.title}
           </h2>
           <p className="mt-3 leading-relaxed text-pretty text-muted-foreground">{category.description}</p>
-          <Button asChild className="mt-6">
-            <Link to={paths.contact()} aria-describedby={titleId}>
-              {t("category.requestConsultation")}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <Link className={buttonClasses("primary", "md", "mt-6")} to={paths.contact()} aria-describedby={titleId}>
+            {t("category.requestConsultation")}
+            <ArrowRight aria-hidden="true" />
+          </Link>
         </div>
         <ul className="grid gap-5 sm:grid-cols-2 lg:col-span-8">
           {category.services.map((service) => (

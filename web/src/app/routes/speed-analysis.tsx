@@ -13,7 +13,7 @@ import {
   type AnalysisReport,
 } from "#contracts/analysis.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input, Label } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
@@ -306,9 +306,9 @@ export default function SpeedAnalysisPage() {
                   <h2 className="text-lg font-semibold">{t("cta.title")}</h2>
                   <p className="text-sm text-muted-foreground">{t("cta.body")}</p>
                 </div>
-                <Button asChild size="lg">
-                  <Link to={`${paths.contact()}?report=${report.id}`}>{t("cta.button")}</Link>
-                </Button>
+                <Link className={buttonClasses("primary", "lg")} to={`${paths.contact()}?report=${report.id}`}>
+                  {t("cta.button")}
+                </Link>
               </Card>
             </>
           ) : null}

@@ -8,7 +8,7 @@ import { vpsImages, vpsLocations, vpsPlans } from "#content/vps.ts";
 import type { VpsOrderStatus, VpsOrderView } from "#contracts/vps.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { OrderDetailsCard, OrderLoadError } from "../../components/ui/order-parts.tsx";
 import { Container } from "../../components/ui/section.tsx";
@@ -247,9 +247,9 @@ export default function VpsOrder() {
             </Button>
           ) : null}
           {o.status === "failed" || o.status === "suspended" ? (
-            <Button asChild variant="outline">
-              <Link to={paths.contact()}>{t("order.contact")}</Link>
-            </Button>
+            <Link className={buttonClasses("outline")} to={paths.contact()}>
+              {t("order.contact")}
+            </Link>
           ) : null}
         </div>
       </Card>

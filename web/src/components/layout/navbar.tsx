@@ -6,7 +6,7 @@ import { Link, NavLink } from "../../i18n/link.tsx";
 import { company } from "#content/company.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
-import { Button } from "../ui/button.tsx";
+import { Button, buttonClasses } from "../ui/button.tsx";
 import { NAVBAR_SOLID_AFTER_PX } from "./constants.ts";
 import { LanguageList, LanguageMenu } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
@@ -81,9 +81,9 @@ export function Navbar() {
           <ThemeToggle />
           {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
           <span className="hidden sm:block">
-            <Button asChild size="sm">
-              <Link to={paths.techStackAdvisor()}>{t("nav.getStarted")}</Link>
-            </Button>
+            <Link className={buttonClasses("primary", "sm")} to={paths.techStackAdvisor()}>
+              {t("nav.getStarted")}
+            </Link>
           </span>
           <Button
             variant="ghost"
@@ -115,9 +115,9 @@ export function Navbar() {
               {t(`nav.${link.key}`)}
             </NavLink>
           ))}
-          <Button asChild className="mt-2">
-            <Link to={paths.techStackAdvisor()}>{t("nav.getStarted")}</Link>
-          </Button>
+          <Link className={buttonClasses("primary", "md", "mt-2")} to={paths.techStackAdvisor()}>
+            {t("nav.getStarted")}
+          </Link>
           <LanguageList className="mt-3 border-t pt-3" landmark={false} />
         </nav>
       </div>

@@ -1,4 +1,3 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 import { useHydrationLock } from "../../lib/hydration-lock.ts";
@@ -22,30 +21,30 @@ const sizes = {
 export type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Render the child element (a link) with button styling. */
-  asChild?: boolean;
 };
 
-export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md") {
+/**
+ * A button's look, for a link that reads as one (`<Link className={buttonClasses("outline")}>`): a
+ * link stays a link, works before hydration and takes no disabled state.
+ */
+export function buttonClasses(
+  variant: keyof typeof variants = "primary",
+  size: keyof typeof sizes = "md",
+  className?: string,
+) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
     "disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
     variants[variant],
     sizes[size],
+    className,
   );
 }
 
-export function Button({ variant, size, asChild, className, type, disabled, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+export function Button({ variant, size, className, type = "button", disabled, ...props }: ButtonProps) {
   const locked = useHydrationLock();
   return (
-    <Component
-      type={asChild ? undefined : (type ?? "button")}
-      // A link (asChild) works before hydration and takes no disabled attribute.
-      disabled={asChild ? disabled : disabled || locked}
-      className={cn(buttonClasses(variant, size), className)}
-      {...props}
-    />
+    <button type={type} disabled={disabled || locked} className={buttonClasses(variant, size, className)} {...props} />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "../../i18n/link.tsx";
-import { Button } from "./button.tsx";
+import { buttonClasses } from "./button.tsx";
 import { Card } from "./card.tsx";
 import { Label, NativeSelect } from "./field.tsx";
 import { Container } from "./section.tsx";
@@ -75,9 +75,9 @@ export function OrderLoadError({
     <Container className={className ?? "py-32 text-center"}>
       <h1 className="text-3xl font-bold text-foreground">{title}</h1>
       {missing ? <p className="mx-auto mt-4 max-w-lg text-muted-foreground">{notFoundBody}</p> : null}
-      <Button asChild className="mt-8">
-        <Link to={back.to}>{back.label}</Link>
-      </Button>
+      <Link className={buttonClasses("primary", "md", "mt-8")} to={back.to}>
+        {back.label}
+      </Link>
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DeletionRequestAccepted } from "#contracts/data-rights.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
 import { formatDate } from "../../lib/intl.ts";
@@ -41,11 +41,9 @@ export function DataRightsPanel() {
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <a href={DATA_DOWNLOAD_URL} download>
-            {t("dataRights.download")}
-          </a>
-        </Button>
+        <a className={buttonClasses("outline")} href={DATA_DOWNLOAD_URL} download>
+          {t("dataRights.download")}
+        </a>
         {!accepted && step !== "confirm" && step !== "sending" ? (
           <Button variant="outline" onClick={() => setStep("confirm")}>
             {t("dataRights.delete")}

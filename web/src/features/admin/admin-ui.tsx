@@ -17,7 +17,7 @@ import { Link, useSearchParams } from "react-router";
 import type { EnquiryStatus, StaffRole } from "#contracts/admin.ts";
 import type { ProjectStatus } from "#contracts/advisor.ts";
 import type { z } from "zod";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { FieldError, Label } from "../../components/ui/field.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -209,9 +209,9 @@ export function NoAccess() {
         title={t("noAccess.title")}
         body={t("noAccess.body")}
         action={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.admin()}>{t("noAccess.back")}</Link>
-          </Button>
+          <Link className={buttonClasses("outline", "sm")} to={paths.admin()}>
+            {t("noAccess.back")}
+          </Link>
         }
       />
     </Panel>

@@ -14,7 +14,7 @@ import {
 import type { z } from "zod";
 import type { OrderEvent, OrderFulfilment } from "#contracts/orders.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { i18n } from "../../i18n/index.ts";
@@ -129,12 +129,10 @@ export function OrderPageFrame<S extends string>({
         }
         description={description}
         actions={
-          <Button asChild variant="outline" size="sm">
-            <a href={order.orderUrl} target="_blank" rel="noreferrer">
-              <ExternalLink aria-hidden="true" />
-              {t("order.customerLink")}
-            </a>
-          </Button>
+          <a className={buttonClasses("outline", "sm")} href={order.orderUrl} target="_blank" rel="noreferrer">
+            <ExternalLink aria-hidden="true" />
+            {t("order.customerLink")}
+          </a>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">

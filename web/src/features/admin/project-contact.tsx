@@ -2,7 +2,7 @@ import { Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProjectDetail } from "#contracts/advisor.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { paths } from "../../lib/route-table.ts";
 import { Panel } from "./admin-ui.tsx";
 import { formatDateTime } from "./format.ts";
@@ -41,12 +41,10 @@ export function ProjectContact({ project }: { project: ProjectDetail }) {
       </dl>
       <div className="mt-4 grid gap-2">
         {project.enquiryId ? (
-          <Button asChild variant="outline" size="sm" className="w-full">
-            <Link to={paths.adminEnquiry({ id: project.enquiryId })}>
-              <Inbox aria-hidden="true" />
-              {t("project.openEnquiry")}
-            </Link>
-          </Button>
+          <Link className={buttonClasses("outline", "sm", "w-full")} to={paths.adminEnquiry({ id: project.enquiryId })}>
+            <Inbox aria-hidden="true" />
+            {t("project.openEnquiry")}
+          </Link>
         ) : null}
         <ReplyButton email={project.contactEmail} label={t("project.reply")} className="w-full" />
       </div>

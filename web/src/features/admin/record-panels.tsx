@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Assignees, type AuditEntry } from "#contracts/admin.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { Panel } from "./admin-ui.tsx";
@@ -260,11 +260,9 @@ export function EmailLink({ email, testId }: { email: string; testId: string }) 
 /** The button that opens a reply to the record's contact in the mail program. */
 export function ReplyButton({ email, label, className }: { email: string; label: string; className?: string }) {
   return (
-    <Button asChild variant="outline" size="sm" className={className}>
-      <a href={`mailto:${email}`}>
-        <Mail aria-hidden="true" />
-        {label}
-      </a>
-    </Button>
+    <a className={buttonClasses("outline", "sm", className)} href={`mailto:${email}`}>
+      <Mail aria-hidden="true" />
+      {label}
+    </a>
   );
 }

@@ -2,7 +2,7 @@ import { Mail, MessageSquareText, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { founder as englishFounder } from "#content/founder.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { useContent } from "../../i18n/content.ts";
 import { IconTile } from "../../components/ui/icon-tile.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -66,18 +66,14 @@ export function ContactCeoDialog() {
           </dl>
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <Button asChild>
-              <a href={`mailto:${founder.email}`}>
-                <Mail aria-hidden="true" />
-                {t("dialog.sendEmail")}
-              </a>
-            </Button>
-            <Button asChild variant="outline">
-              <a href={`tel:${founder.phone.href}`}>
-                <Phone aria-hidden="true" />
-                {t("dialog.callNow")}
-              </a>
-            </Button>
+            <a className={buttonClasses()} href={`mailto:${founder.email}`}>
+              <Mail aria-hidden="true" />
+              {t("dialog.sendEmail")}
+            </a>
+            <a className={buttonClasses("outline")} href={`tel:${founder.phone.href}`}>
+              <Phone aria-hidden="true" />
+              {t("dialog.callNow")}
+            </a>
           </div>
 
           <Dialog.Close asChild>

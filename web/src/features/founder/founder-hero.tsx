@@ -2,7 +2,7 @@ import { Briefcase, CodeXml, ExternalLink, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { company as englishCompany } from "#content/company.ts";
 import { founder as englishFounder } from "#content/founder.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { useContent } from "../../i18n/content.ts";
 import { GridBackdrop } from "../../components/ui/backdrop.tsx";
 import { ContactCeoDialog } from "./contact-ceo-dialog.tsx";
@@ -15,14 +15,17 @@ import { cn } from "../../lib/cn.ts";
 function ExternalButton({ href, label, icon: Icon }: { href: string; label: string; icon: typeof Briefcase }) {
   const { t } = useTranslation("founder");
   return (
-    <Button asChild variant="outline" size="lg" className="w-full sm:w-auto">
-      <a href={href} target="_blank" rel="noopener noreferrer">
-        <Icon aria-hidden="true" />
-        {label}
-        <ExternalLink aria-hidden="true" className="text-muted-foreground" />
-        <span className="sr-only">{t("hero.externalLink")}</span>
-      </a>
-    </Button>
+    <a
+      className={buttonClasses("outline", "lg", "w-full sm:w-auto")}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      <Icon aria-hidden="true" />
+      {label}
+      <ExternalLink aria-hidden="true" className="text-muted-foreground" />
+      <span className="sr-only">{t("hero.externalLink")}</span>
+    </a>
   );
 }
 

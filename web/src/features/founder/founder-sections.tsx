@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import { founder as englishFounder } from "#content/founder.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Container, ContentSection, Section, SectionHeading } from "../../components/ui/section.tsx";
 import { useContent } from "../../i18n/content.ts";
@@ -363,12 +363,10 @@ export function FounderCta() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Island name="founder-contact" component={ContactCeoDialog} props={{}} />
-            <Button asChild variant="outline" size="lg">
-              <Link to={paths.contact()}>
-                <Mail aria-hidden="true" />
-                {t("cta.contact")}
-              </Link>
-            </Button>
+            <Link className={buttonClasses("outline", "lg")} to={paths.contact()}>
+              <Mail aria-hidden="true" />
+              {t("cta.contact")}
+            </Link>
           </div>
         </div>
       </Container>

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "../../i18n/link.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 
 export interface ButtonLink {
   to: string;
@@ -11,12 +11,10 @@ export interface ButtonLink {
 function LinkButton({ link, variant }: { link: ButtonLink; variant?: "outline" }) {
   const { icon: Icon } = link;
   return (
-    <Button asChild size="lg" variant={variant}>
-      <Link to={link.to}>
-        {Icon ? <Icon aria-hidden="true" /> : null}
-        {link.label}
-      </Link>
-    </Button>
+    <Link className={buttonClasses(variant, "lg")} to={link.to}>
+      {Icon ? <Icon aria-hidden="true" /> : null}
+      {link.label}
+    </Link>
   );
 }
 

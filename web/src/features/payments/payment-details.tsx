@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import { PaymentStatusView, isFinalStatus, paymentCountry } from "#contracts/payments.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api-client.ts";
@@ -130,13 +130,13 @@ export function PaymentDetails({
               {t("receipt.print")}
             </Button>
           ) : null}
-          <Button asChild variant={failed ? "primary" : "outline"}>
-            <Link to={paths.payment()}>{failed ? t("receipt.tryAgain") : t("receipt.newPayment")}</Link>
-          </Button>
+          <Link className={buttonClasses(failed ? "primary" : "outline")} to={paths.payment()}>
+            {failed ? t("receipt.tryAgain") : t("receipt.newPayment")}
+          </Link>
           {failed ? (
-            <Button asChild variant="outline">
-              <Link to={paths.contact()}>{t("receipt.contact")}</Link>
-            </Button>
+            <Link className={buttonClasses("outline")} to={paths.contact()}>
+              {t("receipt.contact")}
+            </Link>
           ) : null}
         </div>
       </Card>
@@ -150,9 +150,9 @@ function Notice({ text }: { text: string }) {
     <Card className="mx-auto max-w-xl p-6 text-center">
       <AlertTriangle aria-hidden="true" className="mx-auto size-8 text-warning" />
       <p className="mt-3">{text}</p>
-      <Button asChild className="mt-5">
-        <Link to={paths.payment()}>{t("receipt.newPayment")}</Link>
-      </Button>
+      <Link className={buttonClasses("primary", "md", "mt-5")} to={paths.payment()}>
+        {t("receipt.newPayment")}
+      </Link>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "../../i18n/link.tsx";
 import type { TFunction } from "i18next";
 import { paymentMessageCode, type PaymentResult } from "#contracts/payments.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/cn.ts";
 import { paths } from "../../lib/route-table.ts";
@@ -63,11 +63,12 @@ export function PaymentResultCard({ result, onDismiss }: { result: PaymentResult
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
             {result.transactionId ? (
-              <Button asChild size="sm" variant="outline">
-                <Link to={`${detailsPath}?transactionId=${encodeURIComponent(result.transactionId)}`}>
-                  {result.success ? t("result.viewReceipt") : t("result.viewDetails")}
-                </Link>
-              </Button>
+              <Link
+                className={buttonClasses("outline", "sm")}
+                to={`${detailsPath}?transactionId=${encodeURIComponent(result.transactionId)}`}
+              >
+                {result.success ? t("result.viewReceipt") : t("result.viewDetails")}
+              </Link>
             ) : null}
             <Button size="sm" variant="ghost" onClick={onDismiss}>
               {t("result.dismiss")}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EnquiryPage, EnquiryStatus } from "#contracts/admin.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { PageHeader, useListPage, useListParams, StatusBadge } from "../../../features/admin/admin-ui.tsx";
@@ -88,12 +88,10 @@ export default function EnquiriesPage() {
         title={t("enquiries.title")}
         description={t("enquiries.lead")}
         actions={
-          <Button asChild variant="outline" size="sm">
-            <a href={exportHref} download data-testid="export-csv">
-              <Download aria-hidden="true" />
-              {t("enquiries.export")}
-            </a>
-          </Button>
+          <a className={buttonClasses("outline", "sm")} href={exportHref} download data-testid="export-csv">
+            <Download aria-hidden="true" />
+            {t("enquiries.export")}
+          </a>
         }
       />
 

@@ -19,7 +19,7 @@ import { VpsClusterHealth } from "#contracts/vps.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { LoadError, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
 import { adminRetry, getJson } from "../../../features/admin/api.ts";
@@ -83,12 +83,10 @@ export default function OverviewPage() {
         title={t("overview.greeting", { name: user.displayName })}
         description={t("overview.lead")}
         actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.adminEnquiries()}>
-              {t("overview.viewInbox")}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <Link className={buttonClasses("outline", "sm")} to={paths.adminEnquiries()}>
+            {t("overview.viewInbox")}
+            <ArrowRight aria-hidden="true" />
+          </Link>
         }
       />
       {overview.isPending ? (

@@ -20,7 +20,7 @@ import {
   providerDisplayName,
 } from "#contracts/payments.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import "../../../features/admin/admin-messages.ts";
@@ -315,12 +315,15 @@ export default function PaymentsAdminPage() {
         title={t("title")}
         description={t("lead")}
         actions={
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/admin/payments/export.csv${queryString(filters)}`} download data-testid="export-csv">
-              <Download aria-hidden="true" />
-              {t("export")}
-            </a>
-          </Button>
+          <a
+            className={buttonClasses("outline", "sm")}
+            href={`/api/admin/payments/export.csv${queryString(filters)}`}
+            download
+            data-testid="export-csv"
+          >
+            <Download aria-hidden="true" />
+            {t("export")}
+          </a>
         }
       />
       {testMode ? (

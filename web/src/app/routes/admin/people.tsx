@@ -16,7 +16,7 @@ import {
 } from "#contracts/data-rights.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
 import {
@@ -201,12 +201,10 @@ function Results({ search, data }: { search: Search; data: PersonData }) {
             </pre>
           </details>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button asChild variant="outline">
-              <a href={exportUrl} download>
-                <Download aria-hidden="true" />
-                {t("people.results.export")}
-              </a>
-            </Button>
+            <a className={buttonClasses("outline")} href={exportUrl} download>
+              <Download aria-hidden="true" />
+              {t("people.results.export")}
+            </a>
             {me.role === "admin" ? (
               <Button variant="destructive" onClick={() => setErasing(true)}>
                 <ShieldAlert aria-hidden="true" />

@@ -17,7 +17,7 @@ import {
   type ReportKind,
 } from "#contracts/reports.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import "../../../features/admin/admin-messages.ts";
 import { LoadError, NoAccess, PageHeader, Panel, PanelSpinner } from "../../../features/admin/admin-ui.tsx";
@@ -60,12 +60,15 @@ function useReport<S extends z.ZodType>(kind: ReportKind, schema: S, range: Rang
 function CsvLink({ kind, range }: { kind: ReportKind; range: Range }) {
   const { t } = useTranslation("admin");
   return (
-    <Button asChild variant="outline" size="sm">
-      <a href={`/api/admin/reports/${kind}.csv${queryString(range)}`} download data-testid={`report-csv-${kind}`}>
-        <Download aria-hidden="true" />
-        {t("reports.csv")}
-      </a>
-    </Button>
+    <a
+      className={buttonClasses("outline", "sm")}
+      href={`/api/admin/reports/${kind}.csv${queryString(range)}`}
+      download
+      data-testid={`report-csv-${kind}`}
+    >
+      <Download aria-hidden="true" />
+      {t("reports.csv")}
+    </a>
   );
 }
 
