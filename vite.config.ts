@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { company } from "#content/company.ts";
+import { syncExternalStoreShim } from "./vite.shared.ts";
 
 // Canonical and Open Graph URLs are baked into the prerendered HTML from PUBLIC_URL.
 const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   publicDir: "web/public",
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
+  resolve: { alias: [syncExternalStoreShim] },
   build: {
     rolldownOptions: {
       output: {

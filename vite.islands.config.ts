@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { company } from "#content/company.ts";
+import { syncExternalStoreShim } from "./vite.shared.ts";
 
 // The content pages' own script (docs/decisions/0036-islands.md): built after React Router's client
 // build, into the same assets directory, from web/src/islands/entry.tsx. React Router is replaced by
@@ -25,6 +26,7 @@ export default defineConfig({
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
   resolve: {
     alias: [
+      syncExternalStoreShim,
       {
         find: /^react-router$/,
         replacement: fileURLToPath(new URL("web/src/islands/document-router.tsx", import.meta.url)),
