@@ -6,7 +6,7 @@ import { serviceCategories } from "#content/services.ts";
 import { stats } from "#content/stats.ts";
 import { technologies } from "#content/technologies.ts";
 import { testimonials } from "#content/testimonials.ts";
-import { sitemapRoutes } from "#web/lib/route-table.ts";
+import { sitemapRoutes } from "#web/lib/sitemap-routes.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** What each public page must say; checked in the raw HTML (before any script) and in the browser. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { languages, localizePath } from "#contracts/languages.ts";
-import { sitemapRoutes } from "#web/lib/route-table.ts";
+import { sitemapRoutes } from "#web/lib/sitemap-routes.ts";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

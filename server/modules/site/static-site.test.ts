@@ -6,7 +6,7 @@ import { brotliCompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { founder } from "#content/founder.ts";
-import { sitemapRoutes } from "#web/lib/route-table.ts";
+import { sitemapRoutes } from "#web/lib/sitemap-routes.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";

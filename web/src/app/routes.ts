@@ -1,11 +1,57 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { defaultLanguage, languages, localizePath, type Language } from "#contracts/languages.ts";
-import { routeTable } from "../lib/route-table.ts";
+import { type RouteName, routeTable } from "../lib/route-table.ts";
 
 // Generated from the one route table (route-table.ts). Every screen is its own route module, so
 // each is code-split and loaded on demand.
 
-const table = Object.entries(routeTable);
+/** The module of each route, relative to web/src/app. */
+const modules: Record<RouteName, string> = {
+  home: "routes/home.tsx",
+  services: "routes/services.tsx",
+  about: "routes/about.tsx",
+  contact: "routes/contact.tsx",
+  founder: "routes/founder.tsx",
+  faq: "routes/faq.tsx",
+  privacy: "routes/privacy.tsx",
+  terms: "routes/terms.tsx",
+  cookies: "routes/cookies.tsx",
+  domains: "routes/domains.tsx",
+  domainDetails: "routes/domain-details.tsx",
+  domainOrder: "routes/domain-order.tsx",
+  domainOrderStatus: "routes/domain-order-status.tsx",
+  techStackAdvisor: "routes/tech-stack-advisor.tsx",
+  speedAnalysis: "routes/speed-analysis.tsx",
+  vpsHosting: "routes/vps-hosting.tsx",
+  vpsOrder: "routes/vps-order.tsx",
+  payment: "routes/payment.tsx",
+  paymentReceipt: "routes/payment-receipt.tsx",
+  paymentFailed: "routes/payment-failed.tsx",
+  account: "routes/account.tsx",
+  projectDetails: "routes/project-details.tsx",
+  auth: "routes/admin-login.tsx",
+  adminLogin: "routes/admin-login.tsx",
+  admin: "routes/admin/overview.tsx",
+  adminEnquiries: "routes/admin/enquiries.tsx",
+  adminEnquiry: "routes/admin/enquiry.tsx",
+  adminProjects: "routes/admin/projects.tsx",
+  adminProject: "routes/admin/project.tsx",
+  adminStaff: "routes/admin/staff.tsx",
+  adminAudit: "routes/admin/audit.tsx",
+  adminChats: "routes/admin/chats.tsx",
+  adminPayments: "routes/admin/payments.tsx",
+  adminVps: "routes/admin/vps.tsx",
+  adminVpsOrder: "routes/admin/vps-order.tsx",
+  adminDomains: "routes/admin/domains.tsx",
+  adminDomainOrder: "routes/admin/domain-order.tsx",
+  adminReports: "routes/admin/reports.tsx",
+  adminPeople: "routes/admin/people.tsx",
+  adminRenewals: "routes/admin/renewals.tsx",
+};
+
+const table = Object.entries(routeTable).map(
+  ([name, route]) => [name, { ...route, file: modules[name as RouteName] }] as const,
+);
 const relative = (path: string) => path.replace(/^\//, "");
 /** Route ids are the table's names in kebab-case (`domainDetails` → `domain-details`). */
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -9,72 +9,62 @@ import { languages, localizePath, splitLanguage } from "#contracts/languages.ts"
 interface RouteEntry {
   /** The English path; other languages add their prefix (/fr, /sw, /rw). */
   path: string;
-  /** The route module, relative to web/src/app. */
-  file: string;
   /**
    * `page`: prerendered content page; `tool`: a public interactive screen that is prerendered too
    * (the free tools and /payment: its fields wait for hydration); `screen`: a public interactive
    * screen served by the SPA fallback (order pages, account); `staff`: an English-only staff screen.
    */
   kind: "page" | "tool" | "screen" | "staff";
-  /** Listed in the sitemap (with its language alternates). */
-  sitemap?: { priority: number; changefreq: "daily" | "weekly" | "monthly" | "yearly" };
 }
 
-const page = <P extends string>(path: P, file: string, sitemap: RouteEntry["sitemap"]) =>
-  ({ path, file, kind: "page", sitemap }) as const;
-const screen = <P extends string>(path: P, file: string, sitemap?: RouteEntry["sitemap"]) =>
-  ({ path, file, kind: "screen", ...(sitemap ? { sitemap } : {}) }) as const;
-const tool = <P extends string>(path: P, file: string, sitemap: RouteEntry["sitemap"]) =>
-  ({ path, file, kind: "tool", sitemap }) as const;
-const staff = <P extends string>(path: P, file: string) => ({ path, file, kind: "staff" }) as const;
+const page = <P extends string>(path: P) => ({ path, kind: "page" }) as const;
+const screen = <P extends string>(path: P) => ({ path, kind: "screen" }) as const;
+const tool = <P extends string>(path: P) => ({ path, kind: "tool" }) as const;
+const staff = <P extends string>(path: P) => ({ path, kind: "staff" }) as const;
 
 export const routeTable = {
-  home: page("/", "routes/home.tsx", { priority: 1, changefreq: "weekly" }),
-  services: page("/services", "routes/services.tsx", { priority: 0.9, changefreq: "monthly" }),
-  about: page("/about", "routes/about.tsx", { priority: 0.7, changefreq: "monthly" }),
-  contact: page("/contact", "routes/contact.tsx", { priority: 0.8, changefreq: "yearly" }),
-  founder: page(`/${founderHandle}` as const, "routes/founder.tsx", { priority: 0.6, changefreq: "monthly" }),
-  faq: page("/faq", "routes/faq.tsx", { priority: 0.6, changefreq: "monthly" }),
-  privacy: page("/privacy", "routes/privacy.tsx", { priority: 0.3, changefreq: "yearly" }),
-  terms: page("/terms", "routes/terms.tsx", { priority: 0.3, changefreq: "yearly" }),
-  cookies: page("/cookies", "routes/cookies.tsx", { priority: 0.3, changefreq: "yearly" }),
+  home: page("/"),
+  services: page("/services"),
+  about: page("/about"),
+  contact: page("/contact"),
+  founder: page(`/${founderHandle}` as const),
+  faq: page("/faq"),
+  privacy: page("/privacy"),
+  terms: page("/terms"),
+  cookies: page("/cookies"),
 
-  domains: tool("/domains", "routes/domains.tsx", { priority: 0.8, changefreq: "monthly" }),
-  domainDetails: screen("/domain-details/:id", "routes/domain-details.tsx"),
-  domainOrder: screen("/domains/order/:name", "routes/domain-order.tsx"),
-  domainOrderStatus: screen("/domains/order-status/:token", "routes/domain-order-status.tsx"),
-  techStackAdvisor: tool("/tech-stack-advisor", "routes/tech-stack-advisor.tsx", {
-    priority: 0.7,
-    changefreq: "monthly",
-  }),
-  speedAnalysis: tool("/speed-analysis", "routes/speed-analysis.tsx", { priority: 0.7, changefreq: "monthly" }),
-  vpsHosting: tool("/vps-hosting", "routes/vps-hosting.tsx", { priority: 0.8, changefreq: "monthly" }),
-  vpsOrder: screen("/vps-hosting/order/:token", "routes/vps-order.tsx"),
-  payment: tool("/payment", "routes/payment.tsx", { priority: 0.5, changefreq: "yearly" }),
-  paymentReceipt: screen("/payment/receipt", "routes/payment-receipt.tsx"),
-  paymentFailed: screen("/payment/payment-failed", "routes/payment-failed.tsx"),
-  account: screen("/account", "routes/account.tsx"),
-  projectDetails: screen("/project-details/:id", "routes/project-details.tsx"),
+  domains: tool("/domains"),
+  domainDetails: screen("/domain-details/:id"),
+  domainOrder: screen("/domains/order/:name"),
+  domainOrderStatus: screen("/domains/order-status/:token"),
+  techStackAdvisor: tool("/tech-stack-advisor"),
+  speedAnalysis: tool("/speed-analysis"),
+  vpsHosting: tool("/vps-hosting"),
+  vpsOrder: screen("/vps-hosting/order/:token"),
+  payment: tool("/payment"),
+  paymentReceipt: screen("/payment/receipt"),
+  paymentFailed: screen("/payment/payment-failed"),
+  account: screen("/account"),
+  projectDetails: screen("/project-details/:id"),
 
-  auth: staff("/auth", "routes/admin-login.tsx"),
-  adminLogin: staff("/admin/login", "routes/admin-login.tsx"),
-  admin: staff("/admin", "routes/admin/overview.tsx"),
-  adminEnquiries: staff("/admin/enquiries", "routes/admin/enquiries.tsx"),
-  adminEnquiry: staff("/admin/enquiries/:id", "routes/admin/enquiry.tsx"),
-  adminProjects: staff("/admin/projects", "routes/admin/projects.tsx"),
-  adminProject: staff("/admin/project/:id", "routes/admin/project.tsx"),
-  adminStaff: staff("/admin/staff", "routes/admin/staff.tsx"),
-  adminAudit: staff("/admin/audit", "routes/admin/audit.tsx"),
-  adminChats: staff("/admin/chats", "routes/admin/chats.tsx"),
-  adminPayments: staff("/admin/payments", "routes/admin/payments.tsx"),
-  adminVps: staff("/admin/vps", "routes/admin/vps.tsx"),
-  adminVpsOrder: staff("/admin/vps/orders/:id", "routes/admin/vps-order.tsx"),
-  adminDomains: staff("/admin/domains", "routes/admin/domains.tsx"),
-  adminDomainOrder: staff("/admin/domains/orders/:id", "routes/admin/domain-order.tsx"),
-  adminReports: staff("/admin/reports", "routes/admin/reports.tsx"),
-  adminPeople: staff("/admin/people", "routes/admin/people.tsx"),
-  adminRenewals: staff("/admin/renewals", "routes/admin/renewals.tsx"),
+  auth: staff("/auth"),
+  adminLogin: staff("/admin/login"),
+  admin: staff("/admin"),
+  adminEnquiries: staff("/admin/enquiries"),
+  adminEnquiry: staff("/admin/enquiries/:id"),
+  adminProjects: staff("/admin/projects"),
+  adminProject: staff("/admin/project/:id"),
+  adminStaff: staff("/admin/staff"),
+  adminAudit: staff("/admin/audit"),
+  adminChats: staff("/admin/chats"),
+  adminPayments: staff("/admin/payments"),
+  adminVps: staff("/admin/vps"),
+  adminVpsOrder: staff("/admin/vps/orders/:id"),
+  adminDomains: staff("/admin/domains"),
+  adminDomainOrder: staff("/admin/domains/orders/:id"),
+  adminReports: staff("/admin/reports"),
+  adminPeople: staff("/admin/people"),
+  adminRenewals: staff("/admin/renewals"),
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteName = keyof typeof routeTable;
@@ -122,11 +112,6 @@ export function prerenderPaths(): string[] {
   const prerendered = [...pageRoutes.map((route) => route.path), notFoundPrerenderPath];
   return languages.flatMap((language) => prerendered.map((path) => localizePath(path, language)));
 }
-
-/** What the sitemap lists: each entry once per language. */
-export const sitemapRoutes = entries.filter(
-  (route): route is RouteEntry & Required<Pick<RouteEntry, "sitemap">> => route.sitemap !== undefined,
-);
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split("/");
