@@ -1,10 +1,12 @@
 // Prints the weight of each public page as a browser first loads it: the HTML, the JavaScript
 // it loads up front (entry module, its imports and modulepreloads) and its CSS, each
-// gzip-compressed at level 9. Run after `npm run build`.
+// gzip-compressed at level 9. Run after `npm run build`. On a content page, the JavaScript of the
+// islands that wait for the visitor (their first use or scroll) is shown apart, as "JS on use".
 // Budget for the home page: JS <= 90 KB, CSS <= 15 KB, HTML <= 30 KB.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { islandsFromManifest } from "../scripts/defer-hydration.mjs";
 import { withStaticImports } from "./page-graph.mjs";
 
 const root = "build/client";
@@ -23,6 +25,8 @@ const routes = readdirSync(root, { recursive: true })
   })
   .sort(([a], [b]) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
 
+const islands = islandsFromManifest(JSON.parse(readFileSync("build/islands-manifest.json", "utf8")));
+
 const gz = (file) => gzipSync(readFileSync(path.join(root, file.replace(/^\//, ""))), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -40,12 +44,20 @@ const rows = routes.map(([route, file]) => {
   );
   const js = withStaticImports(root, [...early, ...late]);
   const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  // Islands marked data-load: their code comes on the visitor's first use (or scroll), not with the page.
+  const islandsPage = html.includes('<body data-render="islands"');
+  const onUse = new Set(
+    [...(islandsPage ? html.matchAll(/data-island="([\w-]+)" data-load=/g) : [])]
+      .flatMap((m) => islands.pageIslands[m[1]] ?? [])
+      .filter((src) => !js.has(src)),
+  );
   return {
     route,
     html: gz(file),
     js: [...js].reduce((sum, src) => sum + gz(src), 0),
     jsBeforePaint: [...withStaticImports(root, [...early])].reduce((sum, src) => sum + gz(src), 0),
     jsFiles: js.size,
+    jsOnUse: [...onUse].reduce((sum, src) => sum + gz(src), 0),
     css: [...css].reduce((sum, href) => sum + gz(href), 0),
   };
 });
@@ -55,12 +67,12 @@ const latinFont = readdirSync(path.join(root, "assets")).find((f) => /inter-lati
 console.log("Page weight per prerendered route (KB, gzip -9)\n");
 console.log(
   `${"route".padEnd(24)}${"HTML".padStart(8)}${"JS".padStart(8)}${"files".padStart(7)}${"CSS".padStart(8)}` +
-    `${"JS before paint".padStart(17)}`,
+    `${"JS before paint".padStart(17)}${"JS on use".padStart(11)}`,
 );
 for (const r of rows) {
   console.log(
     `${r.route.padEnd(24)}${kb(r.html).padStart(8)}${kb(r.js).padStart(8)}${String(r.jsFiles).padStart(7)}${kb(r.css).padStart(8)}` +
-      `${kb(r.jsBeforePaint).padStart(17)}`,
+      `${kb(r.jsBeforePaint).padStart(17)}${kb(r.jsOnUse).padStart(11)}`,
   );
 }
 if (latinFont) {

@@ -1,13 +1,13 @@
 /**
  * Company identity and contact details.
  *
- * Brand and contact values are placeholders: a rebrand changes them here and
- * everything else in content/ picks them up.
+ * The name (brand.ts) and the contact values are placeholders: a rebrand changes them there and
+ * here, and everything else in content/ picks them up.
  */
+import { brand } from "./brand.ts";
 import type { Company } from "./types.ts";
 
-const name = "Kigali Tech Solutions";
-const shortName = "KTS";
+const { name, shortName } = brand;
 
 export const company = {
   name,

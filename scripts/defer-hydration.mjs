@@ -50,7 +50,8 @@ export function deferredHydrationScript(source, preloads = []) {
 }
 
 const ISLANDS_PAGE = /<body data-render="islands"/;
-const ISLAND_NAME = /data-island="([\w-]+)"/g;
+// An island loaded after the first paint; one marked `data-load` (on first use, on scroll) is not preloaded.
+const ISLAND_NAME = /data-island="([\w-]+)"(?! data-load=)/g;
 const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 // React Router's context and its streamed loader data: read only by the router, which such a page does not load.
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
@@ -58,7 +59,7 @@ const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
 /**
  * The script of a page served with its islands only (docs/decisions/0036-islands.md): after the first
  * paint, the islands entry, the chunks it imports and the code of the page's own islands, preloaded at
- * once.
+ * once, but for those that wait for the visitor's first use or scroll.
  */
 export function islandsScript(islands, html = "") {
   const own = [...html.matchAll(ISLAND_NAME)].flatMap((match) => islands.pageIslands?.[match[1]] ?? []);

@@ -78,6 +78,51 @@ test.describe("contact form", () => {
   });
 });
 
+test("the form's code loads on first use: what was typed and pressed meanwhile is kept and sent", async ({ page }) => {
+  // The form's code is held back until everything is typed and the button pressed (decision 0036).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const formCode: string[] = [];
+  await page.route(/\/assets\/islands-contact-form-[\w-]+\.js$/, async (route) => {
+    formCode.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await waitForHydration(page);
+  expect(formCode, "not loaded before the visitor uses the form").toEqual([]);
+  const message = "We need a website with mobile money checkout.";
+  await page.getByLabel("First name").fill("Diane");
+  await page.getByLabel("Last name").fill("Mukamana");
+  await page.getByLabel("Email").fill("diane@example.rw");
+  await page.getByLabel("Service").selectOption({ index: 1 });
+  await page.getByLabel("Message", { exact: true }).fill(message);
+  const submitted = page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  expect(formCode).toHaveLength(1);
+  release();
+  const sent = (await submitted).postDataJSON() as Record<string, string>;
+  expect(sent).toMatchObject({ firstName: "Diane", lastName: "Mukamana", email: "diane@example.rw", message });
+  expect(sent.service).toBeTruthy();
+  await expect(toasts(page).getByText("Message sent successfully!")).toBeVisible();
+});
+
+test("what was typed before the form's code arrived counts in the form", async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-contact-form-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByLabel("Message", { exact: true }).fill("Hello");
+  const counter = page.getByTestId("message-counter");
+  await expect(counter).toContainText("0/1000");
+  release();
+  await expect(counter).toContainText("5/1000");
+});
+
 test.describe("contact form when the server fails", () => {
   // The tuple form: Playwright reads a bare array in test.use as [value, options].
   test.use({

@@ -176,6 +176,16 @@ describe("deferHydration on a page served with its islands", () => {
     expect(script(content)).not.toContain("contact-form");
   });
 
+  it("does not preload an island that waits for the visitor's first use", () => {
+    const onUse = content.replace(
+      "<main>",
+      '<main><div data-island="contact-form" data-load="interaction" class="contents"></div>',
+    );
+    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(onUse, islands))?.[1] ?? "";
+    expect(script).toContain('import("/assets/islands-C6bT4Abr.js")');
+    expect(script).not.toContain("contact-form");
+  });
+
   it("keeps the router's hydration on a page that is not marked, islands or not", () => {
     expect(deferHydration(page, islands)).toBe(deferHydration(page));
     expect(deferHydration(page, islands)).toContain('import("/assets/entry.client-CJtHliKu.js")');

@@ -17,7 +17,8 @@ import { company } from "#content/company.ts";
 import { Button } from "../components/ui/button.tsx";
 import { PageSpinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { catalogsInUse, currentLanguage, i18n } from "../i18n/index.ts";
+import { currentLanguage, i18n } from "../i18n/index.ts";
+import { catalogsInUse } from "../i18n/inline-catalogs.ts";
 import { CATALOG_STATE_ID, namespacesOf, rendersIslands } from "../i18n/page-catalogs.ts";
 import { Island } from "../islands/island.tsx";
 import { useDocumentLanguage, useLanguageSync } from "../i18n/use-language.ts";
@@ -91,7 +92,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Island name="toaster" component={Toaster} props={{}} />
+      <Island name="toaster" component={Toaster} props={{}} load="any-use" />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, isLanguage, type Language, languages, splitLanguage } from "#contracts/languages.ts";
-import { untranslatedContentKeys } from "#content/locales/identity-keys.ts";
 import { type CatalogLoader, contentCatalogs, pageCatalogs } from "./catalog-files.ts";
 import type { Namespaces } from "./resources.ts";
 
@@ -76,32 +75,6 @@ export async function setupI18n(language: Language, resources: CatalogResources 
 export async function loadCatalogs(language: Language, namespaces: readonly string[]): Promise<void> {
   await setupI18n(language);
   await i18n.loadNamespaces(["common", ...namespaces]);
-}
-
-/** Only the words of a content overlay: identifiers, numbers and flags come from the English module. */
-function wordsOnly(value: unknown, key = ""): unknown {
-  if (typeof value === "string") return untranslatedContentKeys.has(key) ? undefined : value;
-  if (Array.isArray(value)) return value.map((item) => wordsOnly(item, key) ?? null);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const kept = wordsOnly(v, k);
-      if (kept !== undefined) out[k] = kept;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-/** The catalogs of one language a rendered page used, for inlining into its HTML (content overlays trimmed to their words). */
-export function catalogsInUse(language: Language, namespaces: readonly string[]): CatalogResources {
-  const out: CatalogResources = {};
-  for (const namespace of new Set(["common", ...namespaces])) {
-    const bundle = i18n.getResourceBundle(language, namespace) as Record<string, unknown> | undefined;
-    if (bundle)
-      out[namespace] = namespace.startsWith("content-") ? (wordsOnly(bundle) as Record<string, unknown>) : bundle;
-  }
-  return out;
 }
 
 /** Staff screens stay English; they bundle their own catalogs with their code. */

@@ -6,44 +6,121 @@ import { hydrateRoot } from "react-dom/client";
 import { splitLanguage } from "#contracts/languages.ts";
 import { LanguageList } from "../components/layout/language-switcher.tsx";
 import { Navbar } from "../components/layout/navbar.tsx";
-import { ScrollToTopButton } from "../components/layout/scroll-to-top-button.tsx";
-import { Toaster } from "../components/ui/toaster.tsx";
-import { ChatLauncher } from "../features/chat/chat-launcher.tsx";
+import { wasOpen } from "../features/chat/open-state.ts";
 import { type CatalogResources, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
 import { leavingBeforeHydration, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { setRenderedPath } from "./document-router.tsx";
-import type { IslandName } from "./names.ts";
+import type { IslandLoad, IslandName } from "./names.ts";
 
 type Loaded = ComponentType<object>;
 
-/** The layout's islands, on every content page: in this script. */
+/**
+ * An island's module: its component, and what runs just before hydration, if anything. That returns
+ * what runs once the island has mounted (the contact form puts back what was typed meanwhile).
+ */
+interface IslandModule {
+  default: ComponentType<never>;
+  prepare?: (element: HTMLElement) => () => void;
+}
+
+/** The layout's islands that answer from the first paint: in this script. */
 const layoutIslands: Partial<Record<IslandName, ComponentType<never>>> = {
   navbar: Navbar,
   languages: LanguageList,
-  "scroll-top": ScrollToTopButton,
-  chat: ChatLauncher,
-  toaster: Toaster,
 };
 
-/** A page's own islands: their code loads on the pages that carry them (the build preloads it there). */
-const pageIslands: Partial<Record<IslandName, () => Promise<{ default: ComponentType<never> }>>> = {
+/**
+ * The other islands: their code loads on the pages that carry them, after the first paint (the
+ * build preloads it there), or when the visitor first uses or scrolls to them (`Island`'s `load`).
+ */
+const lazyIslands: Partial<Record<IslandName, () => Promise<IslandModule>>> = {
+  chat: () => import("./lazy/chat.tsx"),
+  toaster: () => import("./lazy/toaster.tsx"),
+  "scroll-top": () => import("./lazy/scroll-top.tsx"),
   "contact-form": () => import("./lazy/contact-form.tsx"),
   "founder-contact": () => import("./lazy/founder-contact.tsx"),
   "founder-photo": () => import("./lazy/founder-photo.tsx"),
   since: () => import("./lazy/since.tsx"),
 };
 
-async function loadPageIsland(name: IslandName): Promise<Loaded> {
-  const load = pageIslands[name];
+/** An island that waits for the visitor, loaded at once all the same: the chat panel open on the last page. */
+const neededAtOnce: Partial<Record<IslandName, () => boolean>> = { chat: wasOpen };
+
+async function codeOf(name: IslandName): Promise<IslandModule> {
+  const layout = layoutIslands[name];
+  if (layout) return { default: layout };
+  const load = lazyIslands[name];
   if (!load) throw new Error(`unknown island ${name}`);
-  return (await load()).default as Loaded;
+  return load();
 }
 
-/** Calls back once mounted: the page is interactive when every island has said so. */
+/** Calls back once mounted. */
 function Mounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
   useEffect(onMounted, [onMounted]);
   return children;
+}
+
+/** Hydrates one island, in a transition as entry.client does: React works in slices and yields to taps between them. */
+function hydrate(element: HTMLElement, Component: Loaded, props: object): Promise<void> {
+  return new Promise((mounted) => {
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <StrictMode>
+          <Mounted onMounted={() => mounted()}>
+            <Component {...props} />
+          </Mounted>
+        </StrictMode>,
+      );
+    });
+  });
+}
+
+/** What waits for the visitor's first use of any island (`any-use`). */
+const atFirstUse: (() => void)[] = [];
+let used = false;
+function firstUse() {
+  used = true;
+  for (const run of atFirstUse.splice(0)) run();
+}
+
+/**
+ * Loads an island's code on the first tap, key or focus inside it. A button pressed (or a form sent)
+ * before the code is there is held and pressed again once the island answers; what was typed into
+ * its fields meanwhile is kept.
+ */
+function onFirstUse(element: HTMLElement, start: () => Promise<void>) {
+  const pressed: HTMLElement[] = [];
+  let sent: HTMLFormElement | undefined;
+  const hold = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button, [role=button]") : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!pressed.includes(button)) pressed.push(button);
+    begin();
+  };
+  const holdSubmit = (event: Event) => {
+    event.preventDefault();
+    sent = event.target as HTMLFormElement;
+    begin();
+  };
+  let started = false;
+  function begin() {
+    if (started) return;
+    started = true;
+    firstUse();
+    void start().then(() => {
+      element.removeEventListener("click", hold, true);
+      element.removeEventListener("submit", holdSubmit, true);
+      for (const button of pressed.splice(0)) if (button.isConnected) button.click();
+      if (sent?.isConnected) sent.requestSubmit();
+    });
+  }
+  element.addEventListener("click", hold, true);
+  element.addEventListener("submit", holdSubmit, true);
+  for (const type of ["pointerdown", "keydown", "focusin"]) element.addEventListener(type, begin, { passive: true });
 }
 
 async function start() {
@@ -59,37 +136,36 @@ async function start() {
     (element) => !element.parentElement?.closest("[data-island]"),
   );
   setRenderedPath(document.body.dataset.path);
-  const waiting = new Set(marked);
-  const mountedOne = (element: HTMLElement) => () => {
-    if (!waiting.delete(element) || waiting.size > 0) return;
-    // Browser tests wait for this, as on a page the router hydrates.
-    document.documentElement.dataset.hydrated = "true";
-    replayEarlyClicks();
-  };
+  const atPaint: Promise<void>[] = [];
   for (const element of marked) {
     const name = element.dataset.island as IslandName;
     const props = element.dataset.props ? (JSON.parse(element.dataset.props) as object) : {};
-    const hydrate = (Component: Loaded) =>
-      // In a transition, as entry.client does: React hydrates in slices and yields to taps between them.
-      startTransition(() => {
-        hydrateRoot(
-          element,
-          <StrictMode>
-            <Mounted onMounted={mountedOne(element)}>
-              <Component {...props} />
-            </Mounted>
-          </StrictMode>,
-        );
-      });
-    const layout = layoutIslands[name];
-    if (layout) hydrate(layout as Loaded);
-    // A page island whose code fails to load stays as prerendered; the others still answer.
-    else
-      loadPageIsland(name).then(hydrate, (error: unknown) => {
-        console.error(`island ${name} did not load`, error);
-        mountedOne(element)();
-      });
+    const load = (element.dataset.load ?? "paint") as IslandLoad;
+    // An island whose code fails to load stays as prerendered; the others still answer.
+    const hydrateIsland = () =>
+      codeOf(name).then(
+        async (module) => {
+          const mounted = module.prepare?.(element);
+          await hydrate(element, module.default as Loaded, props);
+          mounted?.();
+        },
+        (error: unknown) => console.error(`island ${name} did not load`, error),
+      );
+    if (load === "paint") atPaint.push(hydrateIsland());
+    else if (neededAtOnce[name]?.()) {
+      firstUse();
+      atPaint.push(hydrateIsland());
+    } else if (load === "interaction") onFirstUse(element, hydrateIsland);
+    else if (load === "any-use") {
+      if (used) atPaint.push(hydrateIsland());
+      else atFirstUse.push(() => void hydrateIsland());
+    } else if (window.scrollY > 0) void hydrateIsland();
+    else window.addEventListener("scroll", () => void hydrateIsland(), { once: true, passive: true });
   }
+  await Promise.all(atPaint);
+  // Browser tests wait for this, as on a page the router hydrates.
+  document.documentElement.dataset.hydrated = "true";
+  replayEarlyClicks();
 }
 
 void start();

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { IslandName } from "./names.ts";
+import type { IslandLoad, IslandName } from "./names.ts";
 
 /**
  * Marks an interactive part of a content page (docs/decisions/0036-islands.md). The prerendered
@@ -12,17 +12,20 @@ export function Island<P extends object>({
   component: Component,
   props,
   inline = false,
+  load = "paint",
 }: {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
   /** Inside phrasing content (a span, a paragraph): the wrapper is a span then. */
   inline?: boolean;
+  /** When its code loads: after the first paint (the default), or on the visitor's first use of it. */
+  load?: IslandLoad;
 }) {
   const Wrapper = inline ? "span" : "div";
   const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
   return (
-    <Wrapper data-island={name} data-props={json} className="contents">
+    <Wrapper data-island={name} data-load={load === "paint" ? undefined : load} data-props={json} className="contents">
       <Component {...props} />
     </Wrapper>
   );

@@ -12,3 +12,11 @@ export const islandNames = [
   "since",
 ] as const;
 export type IslandName = (typeof islandNames)[number];
+
+/**
+ * When an island's code loads (decision 0036): `paint`, right after the first paint; `interaction`,
+ * on the first tap, click, key or focus inside it (a dialog's trigger, a form); `scroll`, once the
+ * page is first scrolled (what only shows after scrolling); `any-use`, with the first island the
+ * visitor uses (the toast region, which shows what those islands answer).
+ */
+export type IslandLoad = "paint" | "interaction" | "scroll" | "any-use";

@@ -63,7 +63,7 @@ export default function ContactPage() {
 
       <Section className="pt-12 sm:pt-16">
         <Container className="grid grid-cols-1 items-start gap-10 lg:grid-cols-2 xl:gap-12">
-          <Island name="contact-form" component={ContactForm} props={{}} />
+          <Island name="contact-form" component={ContactForm} props={{}} load="interaction" />
           <div className="grid min-w-0 grid-cols-1 gap-8">
             <ContactInfoCards />
             <BusinessHoursCard />

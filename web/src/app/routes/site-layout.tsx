@@ -38,8 +38,8 @@ export default function SiteLayout() {
         {loadingOtherScreen ? <PageSpinner /> : <Outlet />}
       </main>
       <Footer />
-      <Island name="scroll-top" component={ScrollToTopButton} props={{}} />
-      <Island name="chat" component={ChatLauncher} props={{}} />
+      <Island name="scroll-top" component={ScrollToTopButton} props={{}} load="scroll" />
+      <Island name="chat" component={ChatLauncher} props={{}} load="interaction" />
     </div>
   );
 }

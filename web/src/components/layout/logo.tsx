@@ -1,4 +1,4 @@
-import { company } from "#content/company.ts";
+import { brand } from "#content/brand.ts";
 import { cn } from "../../lib/cn.ts";
 
 /** The wordmark: a monogram tile and the company name. */
@@ -12,9 +12,9 @@ export function Logo() {
           "from-primary to-cyan-500 text-sm font-bold text-white shadow-sm",
         )}
       >
-        {company.shortName}
+        {brand.shortName}
       </span>
-      <span className="text-base font-bold tracking-tight text-foreground">{company.name}</span>
+      <span className="text-base font-bold tracking-tight text-foreground">{brand.name}</span>
     </>
   );
 }

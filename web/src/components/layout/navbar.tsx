@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Link, NavLink } from "../../i18n/link.tsx";
-import { company } from "#content/company.ts";
+import { brand } from "#content/brand.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
 import { Button, buttonClasses } from "../ui/button.tsx";
@@ -63,7 +63,7 @@ export function Navbar() {
         <Link
           to={paths.home()}
           className="flex items-center gap-2.5 rounded-md"
-          aria-label={t("nav.homeLink", { company: company.name })}
+          aria-label={t("nav.homeLink", { company: brand.name })}
         >
           <Logo />
         </Link>

@@ -1,57 +1,15 @@
 import { MessageCircle, X } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { company as englishCompany } from "#content/company.ts";
 import { useContent } from "../../i18n/content.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { rememberOpen, wasOpen } from "./open-state.ts";
 
 // The widget's code downloads on first open, so it adds nothing to a page's initial JavaScript.
 const ChatPanel = lazy(() => import("./chat-panel.tsx"));
-
-/** A form field outside the chat has focus: on a phone the keyboard is up and the visitor is typing there. */
-function useFieldFocused(): boolean {
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    const isField = (target: EventTarget | null) =>
-      target instanceof HTMLElement &&
-      target.matches("input, textarea, select") &&
-      !target.closest("[data-chat-panel]");
-    const onFocusIn = (event: FocusEvent) => setFocused(isField(event.target));
-    const onFocusOut = () => setFocused(false);
-    document.addEventListener("focusin", onFocusIn);
-    document.addEventListener("focusout", onFocusOut);
-    return () => {
-      document.removeEventListener("focusin", onFocusIn);
-      document.removeEventListener("focusout", onFocusOut);
-    };
-  }, []);
-  return focused;
-}
-
-/** Where the panel's open state is kept for the tab, so it stays open on the next page (decision 0036). */
-const OPEN_KEY = "chat-open";
-
-function rememberOpen(open: boolean) {
-  try {
-    if (open) sessionStorage.setItem(OPEN_KEY, "1");
-    else sessionStorage.removeItem(OPEN_KEY);
-  } catch {
-    // Storage refused (private mode, quota): the panel then starts closed on the next page.
-  }
-}
-
-let openBefore: boolean | undefined;
-/** Read once per page: whether the panel was open when the visitor left the previous page. */
-function wasOpen(): boolean {
-  try {
-    openBefore ??= sessionStorage.getItem(OPEN_KEY) === "1";
-  } catch {
-    openBefore = false;
-  }
-  return openBefore;
-}
 
 export function ChatLauncher() {
   const { t } = useTranslation();
@@ -66,7 +24,6 @@ export function ChatLauncher() {
   const loaded = loadedByTap || open;
   const [unread, setUnread] = useState(0);
   const onUnreadChange = useCallback((count: number) => setUnread(count), []);
-  const fieldFocused = useFieldFocused();
   const toggle = (next: boolean) => {
     setChosen(next);
     rememberOpen(next);
@@ -104,13 +61,14 @@ export function ChatLauncher() {
           toggle(!open);
         }}
         data-testid="chat-launcher"
-        // Smaller and closer to the corner on a phone, where it sits over content; and out of the way
-        // while the visitor types in a form field (the keyboard is up, the field is what matters).
+        // Smaller and closer to the corner on a phone, where it sits over content; app.css moves it out
+        // of the way there while the visitor types in a form field (the keyboard is up, the field is
+        // what matters), before any script has loaded.
+        data-chat-launcher=""
         className={cn(
           "fixed right-3 bottom-3 z-50 print:hidden grid size-12 sm:right-5 sm:bottom-5 sm:size-14",
           "place-items-center rounded-full bg-primary text-primary-foreground",
           "shadow-xl transition hover:scale-105 hover:bg-primary/90",
-          fieldFocused && !open && "max-sm:invisible",
         )}
       >
         {open ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-6" />}

@@ -82,7 +82,7 @@ export function FounderHero() {
           </div>
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
-            <Island name="founder-contact" component={ContactCeoDialog} props={{}} />
+            <Island name="founder-contact" component={ContactCeoDialog} props={{}} load="interaction" />
             <ExternalButton href={founder.linkedin} label={t("hero.linkedin")} icon={Briefcase} />
             <ExternalButton href={founder.github} label={t("hero.github")} icon={CodeXml} />
           </div>

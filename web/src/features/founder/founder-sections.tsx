@@ -362,7 +362,7 @@ export function FounderCta() {
             {t("cta.body", { name: founder.name })}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Island name="founder-contact" component={ContactCeoDialog} props={{}} />
+            <Island name="founder-contact" component={ContactCeoDialog} props={{}} load="interaction" />
             <Link className={buttonClasses("outline", "lg")} to={paths.contact()}>
               <Mail aria-hidden="true" />
               {t("cta.contact")}
