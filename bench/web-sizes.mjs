@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { islandsFromManifest } from "../scripts/defer-hydration.mjs";
+import { islandsFromManifest, pageIslandFiles } from "../scripts/defer-hydration.mjs";
 import { withStaticImports } from "./page-graph.mjs";
 
 const root = "build/client";
@@ -46,11 +46,7 @@ const rows = routes.map(([route, file]) => {
   const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
   // Islands marked data-load: their code comes on the visitor's first use (or scroll), not with the page.
   const islandsPage = html.includes('<body data-render="islands"');
-  const onUse = new Set(
-    [...(islandsPage ? html.matchAll(/data-island="([\w-]+)" data-load=/g) : [])]
-      .flatMap((m) => islands.pageIslands[m[1]] ?? [])
-      .filter((src) => !js.has(src)),
-  );
+  const onUse = new Set(islandsPage ? pageIslandFiles(islands, html, true).filter((src) => !js.has(src)) : []);
   return {
     route,
     html: gz(file),

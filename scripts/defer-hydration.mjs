@@ -50,11 +50,21 @@ export function deferredHydrationScript(source, preloads = []) {
 }
 
 const ISLANDS_PAGE = /<body data-render="islands"/;
-// An island loaded after the first paint; one marked `data-load` (on first use, on scroll) is not preloaded.
-const ISLAND_NAME = /data-island="([\w-]+)"(?! data-load=)/g;
+// An island's name, and whether it waits for the visitor (`data-load`: on first use, on scroll).
+const ISLAND = /data-island="([\w-]+)"( data-load=)?/g;
 const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 // React Router's context and its streamed loader data: read only by the router, which such a page does not load.
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
+
+/**
+ * The code files of the page islands `html` carries: those loaded after the first paint (and
+ * preloaded), or with `waiting`, those that load on the visitor's first use or scroll.
+ */
+export function pageIslandFiles(islands, html, waiting = false) {
+  return [...html.matchAll(ISLAND)]
+    .filter((match) => (match[2] !== undefined) === waiting)
+    .flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
+}
 
 /**
  * The script of a page served with its islands only (docs/decisions/0036-islands.md): after the first
@@ -62,7 +72,7 @@ const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
  * once, but for those that wait for the visitor's first use or scroll.
  */
 export function islandsScript(islands, html = "") {
-  const own = [...html.matchAll(ISLAND_NAME)].flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
+  const own = pageIslandFiles(islands, html);
   return deferredHydrationScript(`import "${islands.entry}";`, [...new Set([...islands.preloads, ...own])]);
 }
 

@@ -9,7 +9,7 @@ import { Navbar } from "../components/layout/navbar.tsx";
 import { wasOpen } from "../features/chat/open-state.ts";
 import { type CatalogResources, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
-import { leavingBeforeHydration, replayEarlyClicks } from "../lib/early-clicks.ts";
+import { leavingBeforeHydration, pressAgain, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { setRenderedPath } from "./document-router.tsx";
 import type { IslandLoad, IslandName } from "./names.ts";
 
@@ -106,21 +106,23 @@ function onFirstUse(element: HTMLElement, start: () => Promise<void>) {
     sent = event.target as HTMLFormElement;
     begin();
   };
+  const uses = ["pointerdown", "keydown", "focusin"];
   let started = false;
   function begin() {
     if (started) return;
     started = true;
+    for (const type of uses) element.removeEventListener(type, begin);
     firstUse();
     void start().then(() => {
       element.removeEventListener("click", hold, true);
       element.removeEventListener("submit", holdSubmit, true);
-      for (const button of pressed.splice(0)) if (button.isConnected) button.click();
+      pressAgain(pressed.splice(0));
       if (sent?.isConnected) sent.requestSubmit();
     });
   }
   element.addEventListener("click", hold, true);
   element.addEventListener("submit", holdSubmit, true);
-  for (const type of ["pointerdown", "keydown", "focusin"]) element.addEventListener(type, begin, { passive: true });
+  for (const type of uses) element.addEventListener(type, begin, { passive: true });
 }
 
 async function start() {

@@ -40,5 +40,10 @@ export function markHydrating(): void {
 /** Stops holding taps and plays back, in order, those made before hydration. */
 export function replayEarlyClicks(): void {
   const early = (window as { __earlyClicks?: { stop(): HTMLElement[] } }).__earlyClicks;
-  for (const target of early?.stop() ?? []) if (target.isConnected) target.click();
+  pressAgain(early?.stop() ?? []);
+}
+
+/** Clicks, in order, the held targets still in the page (an island loaded on first use holds its own). */
+export function pressAgain(targets: readonly HTMLElement[]): void {
+  for (const target of targets) if (target.isConnected) target.click();
 }
