@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 import { deferHydrationInBuild, islandsFromManifest } from "./defer-hydration.mjs";
+import { screenShellsInBuild } from "./screen-shells.mjs";
 
 await build({
   entryPoints: ["server/main.ts", "server/migrate.ts"],
@@ -33,6 +34,8 @@ const islands = islandsFromManifest(JSON.parse(await readFile(islandsManifest, "
 await rename(islandsManifest, "build/islands-manifest.json");
 await rm("build/client/.vite", { recursive: true, force: true });
 const pages = await deferHydrationInBuild("build/client", islands);
+// Client-rendered screens: a shell each that names all of the screen's code at once.
+const screens = await screenShellsInBuild("build/client");
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -55,5 +58,6 @@ const built = (await readdir("build/client/assets", { recursive: true, withFileT
   .sort();
 await writeFile("build/assets-built.txt", `${built.join("\n")}\n`);
 console.log(
-  `server bundled to dist/server; ${pages} pages hydrate after first paint; ${files.length} site files precompressed`,
+  `server bundled to dist/server; ${pages} pages hydrate after first paint; ${screens} screens have their own shell; ` +
+    `${files.length} site files precompressed`,
 );

@@ -167,6 +167,20 @@ test("every client-only screen answers 200 with its own screen, never the 404 pa
   }
 });
 
+test("a client-rendered screen's document names all of its code, so none of it waits for another file", async ({
+  request,
+}) => {
+  for (const [path, module] of [
+    ["/domains/order/kigali.rw", "domain-order"],
+    ["/fr/account", "account"],
+    ["/admin/login", "admin-login"],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${module}-[\\w-]+\\.js"/>`));
+    expect(html, path).toMatch(/<link rel="modulepreload" href="\/assets\/app-layout-[\w-]+\.js"\/>/);
+  }
+});
+
 test("moving between pages shows the new page at the top", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).click();

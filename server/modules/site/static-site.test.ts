@@ -30,6 +30,7 @@ describe("serving the built site", () => {
       "about/index.html": page("About page", "window.about=2"),
       [`${founder.handle}/index.html`]: page("Founder page"),
       "__spa-fallback.html": page("App shell", "window.spa=3"),
+      "__screens/domain-order.html": page("Domain order shell", "window.spa=3"),
       "domains/index.html": page("Domain search tool"),
       "__not-found/index.html": page("Oops! Page Not Found"),
       "fr/index.html": page("Page d'accueil"),
@@ -68,18 +69,24 @@ describe("serving the built site", () => {
     expect(response.body).toContain(text);
   });
 
-  it.each([
-    "/account",
-    "/admin",
-    "/admin/login",
-    "/payment/receipt",
-    "/project-details/42",
-    "/domains/order/kigali.rw",
-  ])("serves the app shell for the client-only screen %s", async (url) => {
-    const response = await app.inject(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("App shell");
-  });
+  it.each(["/account", "/admin", "/admin/login", "/payment/receipt", "/project-details/42"])(
+    "serves the app shell for the client-only screen %s",
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("App shell");
+    },
+  );
+
+  it.each(["/domains/order/kigali.rw", "/fr/domains/order/kigali.rw", "/domains/order/kigali.rw/"])(
+    "serves %s the order screen's own shell, which names its code",
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("Domain order shell");
+      expect(response.headers["content-security-policy"]).toContain(sha("window.spa=3"));
+    },
+  );
 
   it.each(["/no-such-page", "/services/nope/deeper", "/wp-login.php"])(
     "answers %s with the 404 page and status 404",

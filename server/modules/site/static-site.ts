@@ -12,7 +12,7 @@ import {
   splitLanguage,
   type Language,
 } from "#contracts/languages.ts";
-import { findPublicRoute, isAppRoute, notFoundPagePath } from "#web/lib/route-table.ts";
+import { appRouteAt, findPublicRoute, isAppRoute, notFoundPagePath, routeId } from "#web/lib/route-table.ts";
 import { serverT } from "../../lib/i18n.ts";
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -58,6 +58,9 @@ function safeDecode(value: string): string {
 }
 
 const HTML_CACHE = "no-cache";
+
+/** Each client-rendered screen's own app shell, by route id (written by scripts/screen-shells.mjs). */
+const SCREENS_DIR = "__screens";
 
 /**
  * How long the proxy in front (deploy/nginx/kts.conf) may keep a prerendered public page and send
@@ -240,7 +243,7 @@ export async function registerStaticSite(
         .send({ error: "not_found", message: serverT("notFound", { method: request.method, url: pathname }) });
     }
     const route = findPublicRoute(pathname);
-    const appRoute = !route && isAppRoute(pathname);
+    const appRoute = route ? undefined : appRouteAt(pathname);
     if (route)
       return sendPage(
         request,
@@ -249,7 +252,13 @@ export async function registerStaticSite(
         200,
         "public",
       );
-    if (appRoute) return sendPage(request, reply, "__spa-fallback.html", 200, "private");
+    if (appRoute) {
+      // The screen's own shell names its code at once (scripts/screen-shells.mjs); a build without
+      // one still has the shared shell.
+      const own = `${SCREENS_DIR}/${routeId(appRoute)}.html`;
+      const shell = pages.has(path.resolve(staticDir, own)) ? own : "__spa-fallback.html";
+      return sendPage(request, reply, shell, 200, "private");
+    }
     return sendPage(request, reply, `${notFoundPagePath(pathname).slice(1)}/index.html`, 404, "private");
   });
 }

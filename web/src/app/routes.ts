@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { defaultLanguage, languages, localizePath, type Language } from "#contracts/languages.ts";
-import { type RouteName, routeTable } from "../lib/route-table.ts";
+import { type RouteName, routeId, routeTable } from "../lib/route-table.ts";
 
 // Generated from the one route table (route-table.ts). Every screen is its own route module, so
 // each is code-split and loaded on demand.
@@ -53,8 +53,6 @@ const table = Object.entries(routeTable).map(
   ([name, route]) => [name, { ...route, file: modules[name as RouteName] }] as const,
 );
 const relative = (path: string) => path.replace(/^\//, "");
-/** Route ids are the table's names in kebab-case (`domainDetails` → `domain-details`). */
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
  * The public site, once per language: English at the root, the others under /fr, /sw and /rw.
@@ -62,7 +60,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  */
 function siteRoutes(language: Language) {
   const english = language === defaultLanguage;
-  const id = (name: string) => (english ? kebab(name) : `${language}-${kebab(name)}`);
+  const id = (name: string) => (english ? routeId(name) : `${language}-${routeId(name)}`);
   const at = (path: string) => relative(localizePath(path, language));
   const entry = ([name, r]: (typeof table)[number]) =>
     r.path === "/" && english ? index(r.file, { id: id(name) }) : route(at(r.path), r.file, { id: id(name) });
@@ -87,12 +85,12 @@ export default [
   layout("routes/app-layout.tsx", { id: "admin-app" }, [
     ...staffRoutes
       .filter(([, r]) => signedOut(r.path))
-      .map(([name, r]) => route(relative(r.path), r.file, { id: kebab(name) })),
+      .map(([name, r]) => route(relative(r.path), r.file, { id: routeId(name) })),
     layout(
       "routes/admin/admin-layout.tsx",
       staffRoutes
         .filter(([, r]) => !signedOut(r.path))
-        .map(([name, r]) => route(relative(r.path), r.file, { id: kebab(name) })),
+        .map(([name, r]) => route(relative(r.path), r.file, { id: routeId(name) })),
     ),
   ]),
 ] satisfies RouteConfig;

@@ -119,13 +119,25 @@ function matches(pattern: string, path: string): boolean {
   return a.length === b.length && a.every((segment, i) => (segment.startsWith(":") ? b[i] !== "" : segment === b[i]));
 }
 
-/** A client-rendered screen (public in every language; staff screens in English only). */
-export function isAppRoute(pathname: string): boolean {
+/** The client-rendered screen a path shows (public in every language; staff screens in English only). */
+export function appRouteAt(pathname: string): RouteName | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const { language, path } = splitLanguage(normalized);
-  return entries.some(
-    (route) => (route.kind === "screen" || (route.kind === "staff" && language === "en")) && matches(route.path, path),
+  const found = Object.entries(routeTable).find(
+    ([, route]) =>
+      (route.kind === "screen" || (route.kind === "staff" && language === "en")) && matches(route.path, path),
   );
+  return found?.[0] as RouteName | undefined;
+}
+
+/** Whether a path shows a client-rendered screen (see appRouteAt). */
+export function isAppRoute(pathname: string): boolean {
+  return appRouteAt(pathname) !== undefined;
+}
+
+/** A route's id in React Router's config and build manifest: its name in kebab-case (`domainDetails` → `domain-details`). */
+export function routeId(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 /** The content page a path shows (in any language); `htmlPath` is where its prerendered copy lives. */

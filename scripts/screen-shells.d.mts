@@ -1,0 +1,15 @@
+export interface RouterManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  module: string;
+  imports?: string[];
+}
+export interface RouterManifest {
+  routes: Record<string, RouterManifestRoute>;
+}
+export const SCREENS_DIR: string;
+export function parseRouterManifest(source: string): RouterManifest;
+export function routeModules(manifest: RouterManifest, id: string): string[];
+export function screenShell(shell: string, modules: string[]): string;
+export function screenShellsInBuild(clientDir: string): Promise<number>;
