@@ -3,51 +3,20 @@
 // median of BENCH_RUNS runs (3 unless told). The routes are those the sitemap lists (pages, tools
 // and /payment in four languages) and the 404 page.
 // Run after `npm run build`. Offline: no request leaves this machine.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBuiltServer } from "./built-server.mjs";
 
-if (!existsSync("dist/server/main.js")) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
-}
-
-const port = Number(process.env.BENCH_PORT ?? 4390);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-  },
+const { origin: base, stop } = await startBuiltServer({
+  port: Number(process.env.BENCH_PORT ?? 4390),
   stdio: "inherit",
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 150; i++) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not start");
-}
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let chrome;
 try {
-  await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -127,7 +96,5 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.on("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

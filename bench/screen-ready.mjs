@@ -4,41 +4,11 @@
 // screen shows waits for its code: the figure is the cost of how that code is fetched.
 // Starts the built server on a spare port. Run after `npm run build`.
 // BENCH_ROUTES=/a,/b picks the screens; BENCH_RUNS the visits per screen (median printed).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startBuiltServer } from "./built-server.mjs";
 
-const port = Number(process.env.BENCH_PORT ?? 4398);
-const origin = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-screens-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: "bench-admin-password-1",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const { origin, stop } = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 4398) });
 
 // Screens that answer from this server alone (no registry or payment provider behind them).
 const routes = (
@@ -51,7 +21,6 @@ const median = (values) => {
 };
 
 try {
-  await waitForServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   const rows = [];
   for (const route of routes) {
@@ -88,6 +57,5 @@ try {
   console.log(`Client-rendered screens on a throttled phone (150 ms RTT, 1.6 Mbit/s, CPU 4x), ${runs} visits each:`);
   console.table(rows);
 } finally {
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

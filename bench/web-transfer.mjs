@@ -3,40 +3,10 @@
 // visit with an empty cache, after scrolling to the end of the page so lazy images count too.
 // Starts the built server on a spare port. Run after `npm run build`.
 // Budget: home page <= 150 KB in every language (issue #20).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startBuiltServer } from "./built-server.mjs";
 
-const port = Number(process.env.BENCH_PORT ?? 4399);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-web-"));
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "warn",
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: "bench-admin-password-1",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const { origin, stop } = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 4399) });
 
 const routes = [
   "",
@@ -53,7 +23,6 @@ const languages = ["en", "fr", "sw", "rw"];
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 try {
-  await waitForServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   const table = {};
   for (const route of routes) {
@@ -97,6 +66,5 @@ try {
     console.log(`  ${language}  ${kb(bytes).padStart(7)} KB  ${bytes <= 150 * 1024 ? "within" : "OVER"}`);
   }
 } finally {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
