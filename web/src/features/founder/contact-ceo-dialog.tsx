@@ -14,9 +14,10 @@ export function ContactCeoDialog() {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
-        <Button size="lg" className="w-full sm:w-auto">
+        {/* Its label wraps on the narrowest phones rather than run past the button in a longer language. */}
+        <Button size="lg" className="h-auto min-h-12 w-full py-2 sm:w-auto">
           <MessageSquareText aria-hidden="true" />
-          {t("hero.contactCta")}
+          <span className="whitespace-normal">{t("hero.contactCta")}</span>
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -39,7 +39,10 @@ export function FounderHero() {
       <GridBackdrop />
       <div
         className={cn(
-          "mx-auto grid w-full max-w-7xl items-center gap-12 px-4 pt-14 pb-24",
+          // One column that never grows past the page: an auto column took the width of its widest
+          // line, so on a 375 px phone the hero sat off-centre and, while the page was still arriving,
+          // the portrait moved when that line came in (a layout shift).
+          "mx-auto grid w-full max-w-7xl grid-cols-1 items-center gap-12 px-4 pt-14 pb-24",
           "sm:px-6 sm:pt-20 sm:pb-28 lg:pb-32 lg:grid-cols-[18rem_minmax(0,1fr)]",
           "lg:gap-16 xl:grid-cols-[20rem_minmax(0,1fr)] lg:px-8",
         )}
@@ -63,9 +66,15 @@ export function FounderHero() {
             {founder.location}
           </p>
 
-          <div className="mx-auto mt-6 flex w-fit items-center gap-3 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs lg:mx-0">
+          {/* Label over figure on a phone, where the two side by side are wider than the screen in some languages. */}
+          <div
+            className={cn(
+              "mx-auto mt-6 flex w-fit flex-col items-center gap-1 rounded-2xl border bg-card/80 px-4 py-3 shadow-xs",
+              "sm:flex-row sm:gap-3 lg:mx-0",
+            )}
+          >
             <span className="text-sm text-muted-foreground">{t("hero.leadershipLabel")}</span>
-            <span aria-hidden="true" className="h-5 w-px bg-border" />
+            <span aria-hidden="true" className="hidden h-5 w-px bg-border sm:block" />
             <span
               className={cn(
                 "h-6 min-w-40 text-center text-base lg:min-w-0 lg:text-left leading-6",
