@@ -8,7 +8,6 @@ export interface RouterManifestRoute {
 export interface RouterManifest {
   routes: Record<string, RouterManifestRoute>;
 }
-export const SCREENS_DIR: string;
 export function parseRouterManifest(source: string): RouterManifest;
 export function routeModules(manifest: RouterManifest, id: string): string[];
 export function screenShell(shell: string, modules: string[]): string;

@@ -7,8 +7,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-/** Where the screens' shells go, under the client build: `__screens/<route id>.html`. */
-export const SCREENS_DIR = "__screens";
+/** Where the screens' shells go, under the client build: `__screens/<route id>.html` (the server reads them there). */
+const SCREENS_DIR = "__screens";
 const SHELL = "__spa-fallback.html";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 
@@ -31,12 +31,12 @@ export function routeModules(manifest, id) {
 
 /** The shell with a preload link for each of `modules` it does not name yet, after its own. */
 export function screenShell(shell, modules) {
-  const named = new Set([...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1]));
+  const preloads = [...shell.matchAll(MODULE_PRELOAD)];
+  const named = new Set(preloads.map((match) => match[1]));
   const links = modules
     .filter((href) => !named.has(href))
     .map((href) => `<link rel="modulepreload" href="${href}"/>`)
     .join("");
-  const preloads = [...shell.matchAll(MODULE_PRELOAD)];
   const last = preloads.at(-1);
   if (!last) throw new Error("the app shell names no modules: React Router changed its output");
   const at = last.index + last[0].length;

@@ -98,6 +98,7 @@ export const paths = Object.fromEntries(
 ) as unknown as PathBuilders;
 
 const entries: RouteEntry[] = Object.values(routeTable);
+const namedEntries = Object.entries(routeTable) as [RouteName, RouteEntry][];
 
 /** The prerendered copy of the 404 page; served with status 404 for unknown paths. */
 export const notFoundPrerenderPath = "/__not-found";
@@ -123,11 +124,11 @@ function matches(pattern: string, path: string): boolean {
 export function appRouteAt(pathname: string): RouteName | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const { language, path } = splitLanguage(normalized);
-  const found = Object.entries(routeTable).find(
+  const found = namedEntries.find(
     ([, route]) =>
       (route.kind === "screen" || (route.kind === "staff" && language === "en")) && matches(route.path, path),
   );
-  return found?.[0] as RouteName | undefined;
+  return found?.[0];
 }
 
 /** Whether a path shows a client-rendered screen (see appRouteAt). */
