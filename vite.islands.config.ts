@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { company } from "#content/company.ts";
 import { syncExternalStoreShim } from "./vite.shared.ts";
+import { toolIslandNames } from "#web/islands/names.ts";
 
 // The content pages' own script (docs/decisions/0036-islands.md): built after React Router's client
 // build, into the same assets directory, from web/src/islands/entry.tsx. React Router is replaced by
@@ -41,6 +42,16 @@ export default defineConfig({
     // The build step reads it to link the entry into each page, then moves it out of the served directory.
     manifest: ".vite/islands-manifest.json",
     target: "es2022",
+    modulePreload: {
+      // A tool's island loads on its own page only, which preloads its files in the HTML
+      // (scripts/defer-hydration.mjs): the entry need not carry their list to every page (1 KB gzip).
+      resolveDependencies: (filename, deps) => {
+        const tool = toolIslandNames.some((name) =>
+          new RegExp(`^assets/islands-${name}-[\\w-]{8}\\.js$`).test(filename),
+        );
+        return tool ? [] : deps;
+      },
+    },
     rolldownOptions: {
       input: { islands: "web/src/islands/entry.tsx" },
       // Libraries marked "use client" for server components; there are none here.

@@ -4,13 +4,13 @@ import { HydratedRouter } from "react-router/dom";
 import { splitLanguage } from "#contracts/languages.ts";
 import { type CatalogResources, loadCatalogs, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
-import { leavingBeforeHydration, markHydrating } from "../lib/early-clicks.ts";
+import { leavingBeforeHydration } from "../lib/early-clicks.ts";
 
 /**
- * A prerendered page carries the catalogs it was rendered with; i18next starts with them, so
- * hydration matches the HTML without a single extra request. The app shell (tools, payment)
- * has none: it loads the shared catalog for the address's language first, and each screen
- * loads its own as it renders.
+ * The router's script, for the screens served an app shell (order pages, account, staff); the
+ * prerendered pages hydrate as islands (decision 0036). i18next starts from the shell's inline
+ * catalogs when they are in the address's language, or else loads the shared catalog for it first;
+ * each screen loads its own as it renders.
  */
 async function start() {
   const { language } = splitLanguage(window.location.pathname);
@@ -23,7 +23,6 @@ async function start() {
 
   // A link followed before the script arrived: the next page is loading; let it.
   if (leavingBeforeHydration()) return;
-  markHydrating();
   startTransition(() => {
     hydrateRoot(
       document,

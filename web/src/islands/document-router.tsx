@@ -1,10 +1,10 @@
 /**
  * What the islands use of React Router, for a page that has no router (decision 0036). The islands
- * build resolves `react-router` here, so the shared components (navbar, language switcher, chat)
- * run unchanged: the location is the document's, and a link is a plain link the browser follows.
+ * build resolves `react-router` here, so the shared components (navbar, language switcher, chat, the
+ * tools) run unchanged: the location is the document's, and a link is a plain link the browser follows.
  * The markup matches what React Router wrote when the page was prerendered, so hydration keeps it.
  */
-import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from "react";
+import { type AnchorHTMLAttributes, forwardRef, type ReactNode, useSyncExternalStore } from "react";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
 export interface Location {
@@ -19,7 +19,10 @@ export type To = string | Partial<Pick<Location, "pathname" | "search" | "hash">
 
 export interface NavigateOptions {
   replace?: boolean;
+  preventScrollReset?: boolean;
 }
+
+type SearchParamsInit = string | URLSearchParams | Record<string, string>;
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   to: To;
@@ -51,8 +54,27 @@ export function setRenderedPath(path: string | undefined): void {
   renderedPath = path;
 }
 
+/** Who reads the address: told when an island writes the query, or the visitor goes back or forward. */
+const readers = new Set<() => void>();
+function addressChanged() {
+  for (const reader of readers) reader();
+}
+function readAddress(reader: () => void): () => void {
+  if (readers.size === 0) window.addEventListener("popstate", addressChanged);
+  readers.add(reader);
+  return () => {
+    readers.delete(reader);
+    if (readers.size === 0) window.removeEventListener("popstate", addressChanged);
+  };
+}
+
 export function useLocation(): Location {
   const hydrated = useHydrated();
+  useSyncExternalStore(
+    readAddress,
+    () => window.location.href,
+    () => "",
+  );
   const { pathname, search, hash } = window.location;
   if (!hydrated && renderedPath !== undefined)
     return { pathname: renderedPath, search: "", hash: "", state: null, key: "default" };
@@ -63,12 +85,28 @@ function href(to: To): string {
   return typeof to === "string" ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ""}${to.hash ?? ""}`;
 }
 
+type SetSearchParams = (
+  next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
+  options?: NavigateOptions,
+) => void;
+
+/** Writes the query into the browser's history, with no page load, and tells the address's readers. */
+const setSearchParams: SetSearchParams = (next, options) => {
+  const current = new URLSearchParams(window.location.search);
+  const query = new URLSearchParams(typeof next === "function" ? next(current) : next).toString();
+  const url = `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`;
+  if (options?.replace) window.history.replaceState(window.history.state, "", url);
+  else window.history.pushState(null, "", url);
+  addressChanged();
+};
+
 /**
  * The address's query, read like the location: as prerendered while hydrating, then the real one.
- * Read only: an island that changes the address belongs on a page with the router.
+ * A tool writes its state there (a report's id) without loading a page: in the browser's history,
+ * where going back puts the previous query back.
  */
-export function useSearchParams(): readonly [URLSearchParams] {
-  return [new URLSearchParams(useLocation().search)] as const;
+export function useSearchParams(): readonly [URLSearchParams, SetSearchParams] {
+  return [new URLSearchParams(useLocation().search), setSearchParams] as const;
 }
 
 /** A document navigation: without a router, going somewhere is loading that page. */

@@ -11,7 +11,7 @@ import { type CatalogResources, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
 import { leavingBeforeHydration, pressAgain, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { setRenderedPath } from "./document-router.tsx";
-import type { IslandLoad, IslandName } from "./names.ts";
+import { type IslandLoad, type IslandName, toolIslandNames } from "./names.ts";
 
 type Loaded = ComponentType<object>;
 
@@ -42,6 +42,11 @@ const lazyIslands: Partial<Record<IslandName, () => Promise<IslandModule>>> = {
   "founder-contact": () => import("./lazy/founder-contact.tsx"),
   "founder-photo": () => import("./lazy/founder-photo.tsx"),
   since: () => import("./lazy/since.tsx"),
+  payment: () => import("./lazy/payment.tsx"),
+  domains: () => import("./lazy/domains.tsx"),
+  "vps-hosting": () => import("./lazy/vps-hosting.tsx"),
+  "speed-analysis": () => import("./lazy/speed-analysis.tsx"),
+  "tech-stack-advisor": () => import("./lazy/tech-stack-advisor.tsx"),
 };
 
 /** An island that waits for the visitor, loaded at once all the same: the chat panel open on the last page. */
@@ -138,6 +143,8 @@ async function start() {
     (element) => !element.parentElement?.closest("[data-island]"),
   );
   setRenderedPath(document.body.dataset.path);
+  // A tool answers in toasts from its first use, which needs no tap on another island.
+  if (marked.some((element) => toolIslandNames.includes(element.dataset.island as IslandName))) firstUse();
   const atPaint: Promise<void>[] = [];
   for (const element of marked) {
     const name = element.dataset.island as IslandName;

@@ -10,8 +10,23 @@ export const islandNames = [
   "founder-contact",
   "founder-photo",
   "since",
+  // The tools and /payment: a whole tool, with its own TanStack Query client.
+  "payment",
+  "domains",
+  "vps-hosting",
+  "speed-analysis",
+  "tech-stack-advisor",
 ] as const;
 export type IslandName = (typeof islandNames)[number];
+
+/** The islands that are a whole tool: their pages show answers in toasts from the start. */
+export const toolIslandNames: readonly IslandName[] = [
+  "payment",
+  "domains",
+  "vps-hosting",
+  "speed-analysis",
+  "tech-stack-advisor",
+];
 
 /**
  * When an island's code loads (decision 0036): `paint`, right after the first paint; `interaction`,

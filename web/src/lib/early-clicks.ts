@@ -3,9 +3,9 @@
  * visitor can tap the menu, theme or chat button before React is there to answer. This inline
  * script, first in <head>, holds such taps and `replayEarlyClicks` plays them once the page has
  * hydrated, on the same elements, which hydration keeps. A link works without script: followed before
- * hydration starts, it marks the page as leaving, so it is not hydrated under the navigation. Once
- * hydration has started it is too late for that (the router's first history.replaceState would cancel
- * the navigation), so from then on a link is held and replayed like a button, and the router follows it.
+ * hydration, it marks the page as leaving, so it is not hydrated under the navigation. Every
+ * prerendered page hydrates as islands, with no router to cancel the browser's navigation (decision
+ * 0036), and a screen's shell shows no link before its router has started.
  * The server hashes this script into the Content-Security-Policy like every inline script.
  */
 export const earlyClicksScript =
@@ -13,28 +13,19 @@ export const earlyClicksScript =
   `var t=e.target&&e.target.closest?e.target:null;var a=t&&t.closest("a[href]");` +
   `if(a&&!e.defaultPrevented&&e.button===0&&!(e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)&&` +
   `(!a.target||a.target==="_self")&&!a.hasAttribute("download")&&a.origin===location.origin&&` +
-  `!(a.hash&&a.pathname===location.pathname&&a.search===location.search)){if(!w.hydrating){w.leaving=true;return}` +
-  `var b=a}else b=t&&t.closest("button,[role=button]");if(!b)return;` +
+  `!(a.hash&&a.pathname===location.pathname&&a.search===location.search)){w.leaving=true;return}` +
+  `var b=t&&t.closest("button,[role=button]");if(!b)return;` +
   `e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(b)<0)q.push(b)}` +
   `document.addEventListener("click",h,true);w.stop=function(){` +
   `document.removeEventListener("click",h,true);return q.splice(0)};window.__earlyClicks=w})()`;
 
 /**
  * True once a link was followed before hydration: the browser is loading the next page, and
- * hydrating this one would cancel that (the router's first history.replaceState stops a pending
- * navigation), leaving the visitor where they were.
+ * hydrating this one under it would be wasted work, or with the router, cancel it (its first
+ * history.replaceState stops a pending navigation).
  */
 export function leavingBeforeHydration(): boolean {
   return (window as { __earlyClicks?: { leaving?: boolean } }).__earlyClicks?.leaving === true;
-}
-
-/**
- * Called just before hydration starts: a link followed from now on is held and replayed by the
- * router, not left to the browser, whose navigation the router's start would cancel.
- */
-export function markHydrating(): void {
-  const early = (window as { __earlyClicks?: { hydrating?: boolean } }).__earlyClicks;
-  if (early) early.hydrating = true;
 }
 
 /** Stops holding taps and plays back, in order, those made before hydration. */
