@@ -95,7 +95,7 @@ function MissionVision() {
   const about = useAbout();
   return (
     <div className="py-16 sm:py-24">
-      <Container className="grid gap-6 md:grid-cols-2">
+      <Container className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <StatementCard id="mission-title" icon={<Target aria-hidden="true" />} title={t("mission.title")}>
           {about.mission}
         </StatementCard>
@@ -118,7 +118,7 @@ function Impact() {
       title={t("impact.title")}
       lead={t("impact.lead")}
     >
-      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {about.impact.map((item) => (
           <StatTile
             key={item.label}
@@ -144,7 +144,7 @@ function Values() {
   const about = useAbout();
   return (
     <ContentSection name="values" eyebrow={t("values.eyebrow")} title={t("values.title")} lead={t("values.lead")}>
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {about.values.map((value) => (
           <li key={value.title} className="flex">
             <Card className="w-full p-6">
@@ -192,7 +192,7 @@ function ContactDetails() {
       title={t("contact.title")}
       lead={t("contact.lead", { city: company.headquarters.city, responseTime: company.support.responseTime })}
     >
-      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
         <li className="flex">
           <ContactCard
             icon={<Phone aria-hidden="true" />}

@@ -100,7 +100,7 @@ function Hero() {
   return (
     <section aria-labelledby="home-title" className="relative isolate -mt-16 overflow-hidden border-b pt-16">
       <GridBackdrop />
-      <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-12 lg:gap-16 lg:py-28">
+      <Container className="grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-12 lg:gap-16 lg:py-28">
         <div className="lg:col-span-7">
           <p
             className={cn(
@@ -114,7 +114,10 @@ function Hero() {
           </p>
           <h1
             id="home-title"
-            className="mt-6 text-4xl font-bold tracking-tight text-balance text-foreground sm:text-5xl lg:text-6xl lg:leading-[1.05]"
+            className={cn(
+              "mt-6 text-[clamp(1.75rem,9vw,2.25rem)] font-bold tracking-tight text-balance break-words text-foreground",
+              "sm:text-5xl lg:text-6xl lg:leading-[1.05]",
+            )}
           >
             {t("hero.titleStart")}{" "}
             <span className="bg-linear-to-r from-primary to-cyan-600 bg-clip-text text-transparent dark:to-cyan-400">
@@ -192,7 +195,7 @@ function FeaturedServices() {
       title={t("featured.title")}
       lead={t("featured.lead")}
     >
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {featuredServices.map((service, index) => (
           <li key={service.href} className="flex">
             <FeaturedServiceCard service={service} tone={englishFeaturedServices[index]?.badge ?? "Featured"} />
@@ -214,7 +217,7 @@ function TechnologyGrid() {
       title={t("technologies.title")}
       lead={t("technologies.lead")}
     >
-      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {technologies.map((technology) => (
           <li key={technology.name}>
             <Card className="p-5">
@@ -265,7 +268,7 @@ function Testimonials() {
           {t("testimonials.sampleNote")}
         </p>
       ) : null}
-      <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {testimonials.map((testimonial) => (
           <li key={testimonial.name} className="flex md:last:odd:col-span-2 lg:last:odd:col-span-1">
             <TestimonialCard
@@ -284,7 +287,7 @@ function AboutPreview() {
   const { about } = useContent("about", { about: englishAbout });
   return (
     <Section aria-labelledby="about-preview-title" tinted>
-      <Container className="grid gap-12 lg:grid-cols-2 lg:items-center lg:gap-16">
+      <Container className="grid grid-cols-1 gap-12 lg:grid-cols-2 lg:items-center lg:gap-16">
         <div>
           <SectionHeading
             id="about-preview-title"

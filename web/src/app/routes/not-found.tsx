@@ -72,7 +72,7 @@ export default function NotFoundPage() {
             </h2>
             <p className="mt-3 text-muted-foreground">{t("popular.lead")}</p>
           </div>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
             {destinations.map(({ key, to, icon: Icon }) => (
               <li key={key} className="sm:last:col-span-2 lg:last:col-span-1">
                 <Link

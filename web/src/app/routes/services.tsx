@@ -85,7 +85,7 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
       aria-labelledby={titleId}
       className={cn("scroll-mt-16 py-16 sm:py-24", shaded && "border-y bg-muted/40")}
     >
-      <Container className="grid gap-10 lg:grid-cols-12 lg:gap-12">
+      <Container className="grid grid-cols-1 gap-10 lg:grid-cols-12 lg:gap-12">
         <div className="lg:sticky lg:top-28 lg:col-span-4 lg:self-start">
           <IconTile size="lg">
             <Icon name={category.icon} />
@@ -99,7 +99,7 @@ function CategorySection({ category, shaded }: { category: ServiceCategory; shad
             <ArrowRight aria-hidden="true" />
           </Link>
         </div>
-        <ul className="grid gap-5 sm:grid-cols-2 lg:col-span-8">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:col-span-8">
           {category.services.map((service) => (
             <li key={service.name} className="flex">
               <ServiceCard
@@ -125,7 +125,7 @@ function FreeTools() {
       title={t("freeTools.title")}
       lead={t("freeTools.lead")}
     >
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+      <ul className="mt-12 grid grid-cols-1 gap-6 md:grid-cols-3">
         {freeTools.map((tool) => (
           <li key={tool.id} className="flex">
             <ToolCard tool={tool} badge={t("freeTools.badge")} />

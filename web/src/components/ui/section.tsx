@@ -32,8 +32,9 @@ export function SectionHeading({
       <Heading
         id={id}
         className={cn(
-          "mt-2 font-bold tracking-tight text-balance text-foreground",
-          Heading === "h1" ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl",
+          "mt-2 font-bold tracking-tight text-balance break-words text-foreground",
+          // On the narrowest phones (320 px) a long word (Kinyarwanda's "Abafatanyabikorwa") still fits.
+          Heading === "h1" ? "text-[clamp(1.75rem,9vw,2.25rem)] sm:text-5xl" : "text-3xl sm:text-4xl",
         )}
       >
         {title}

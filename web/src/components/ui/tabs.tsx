@@ -14,7 +14,9 @@ const looks = {
   pills: {
     list: "flex gap-1 rounded-xl border bg-muted p-1",
     trigger: cn(
-      "flex flex-1 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+      // The icon goes above its label where three labels would not fit side by side (a 320 px phone).
+      "flex flex-1 flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-lg px-3 py-2 text-sm font-medium",
+      "transition-colors",
       "text-muted-foreground hover:text-foreground",
       "data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
     ),

@@ -103,12 +103,13 @@ export function TechStackAdvisorTool() {
           </div>
           <form onSubmit={(event) => void form.handleSubmit(() => move(step + 1))(event)}>
             <Question step={current} draft={draft} update={update} />
-            <div className="mt-10 flex items-center justify-between gap-3">
+            {/* On a narrow phone the two may not fit on one line: the next step's button goes below, on the right. */}
+            <div className="mt-10 flex flex-wrap items-center justify-between gap-3">
               <Button type="button" variant="ghost" disabled={step === 0} onClick={() => move(step - 1)}>
                 <ArrowLeft aria-hidden="true" />
                 {t("back")}
               </Button>
-              <Button type="submit" disabled={!stepComplete(current, draft)}>
+              <Button type="submit" className="ml-auto" disabled={!stepComplete(current, draft)}>
                 {step === STEPS.length - 1 ? t("seeResults") : t("next")}
                 <ArrowRight aria-hidden="true" />
               </Button>

@@ -72,7 +72,7 @@ export function VpsConfigurator({
     if (next !== "USD") setPayCurrency(next);
   };
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[1fr_22rem]">
       <div>
         <div className="mb-8 flex flex-wrap items-center justify-end gap-3">
           <span className="text-sm font-medium text-foreground" aria-hidden="true">
@@ -112,7 +112,7 @@ export function VpsConfigurator({
         </div>
 
         <OrderStep n={1} title={t("steps.plan")}>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {plans.map((p) => (
               <label key={p.id} className={cn(choice, "relative block cursor-pointer p-5", p.id === plan.id && chosen)}>
                 <input
@@ -162,7 +162,7 @@ export function VpsConfigurator({
         </OrderStep>
 
         <OrderStep n={2} title={t("steps.location")}>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {catalog.locations.map((l) => (
               <label
                 key={l.id}

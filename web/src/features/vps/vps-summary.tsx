@@ -73,8 +73,9 @@ export function VpsSummary({
           {currency === "USD" ? t("summary.usdNote", { currency: payCurrency }) : t("currency.payNote", { currency })}
         </p>
         {onOrder ? (
-          <Button type="button" size="lg" className="mt-5 w-full" onClick={onOrder}>
-            {t("summary.order")}
+          // Its label wraps on the narrowest phones rather than run past the button in a longer language.
+          <Button type="button" size="lg" className="mt-5 h-auto min-h-12 w-full py-2" onClick={onOrder}>
+            <span className="whitespace-normal">{t("summary.order")}</span>
           </Button>
         ) : null}
       </Card>
