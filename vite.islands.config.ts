@@ -7,6 +7,9 @@ import { toolIslandNames } from "#web/islands/names.ts";
 // The content pages' own script (docs/decisions/0036-islands.md): built after React Router's client
 // build, into the same assets directory, from web/src/islands/entry.tsx. React Router is replaced by
 // the document router, so the shared layout components run where no router is.
+/** A tool island's own file, as `chunkFileNames` below names it. */
+const toolIslandFile = new RegExp(`^assets/islands-(${toolIslandNames.join("|")})-[\\w-]{8}\\.js$`);
+
 const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
 
 /** The islands' catalog table: only what they load after the first paint (see catalog-files.islands.ts). */
@@ -45,12 +48,7 @@ export default defineConfig({
     modulePreload: {
       // A tool's island loads on its own page only, which preloads its files in the HTML
       // (scripts/defer-hydration.mjs): the entry need not carry their list to every page (1 KB gzip).
-      resolveDependencies: (filename, deps) => {
-        const tool = toolIslandNames.some((name) =>
-          new RegExp(`^assets/islands-${name}-[\\w-]{8}\\.js$`).test(filename),
-        );
-        return tool ? [] : deps;
-      },
+      resolveDependencies: (filename, deps) => (toolIslandFile.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       input: { islands: "web/src/islands/entry.tsx" },

@@ -11,7 +11,7 @@ import { type CatalogResources, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
 import { leavingBeforeHydration, pressAgain, replayEarlyClicks } from "../lib/early-clicks.ts";
 import { setRenderedPath } from "./document-router.tsx";
-import { type IslandLoad, type IslandName, toolIslandNames } from "./names.ts";
+import { type IslandLoad, type IslandName, isToolIsland } from "./names.ts";
 
 type Loaded = ComponentType<object>;
 
@@ -144,7 +144,7 @@ async function start() {
   );
   setRenderedPath(document.body.dataset.path);
   // A tool answers in toasts from its first use, which needs no tap on another island.
-  if (marked.some((element) => toolIslandNames.includes(element.dataset.island as IslandName))) firstUse();
+  if (marked.some((element) => isToolIsland(element.dataset.island))) firstUse();
   const atPaint: Promise<void>[] = [];
   for (const element of marked) {
     const name = element.dataset.island as IslandName;

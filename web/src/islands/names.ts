@@ -1,3 +1,6 @@
+/** The islands that are a whole tool (the tools and /payment), each with its own TanStack Query client. */
+export const toolIslandNames = ["payment", "domains", "vps-hosting", "speed-analysis", "tech-stack-advisor"] as const;
+
 /** The islands a content page may carry; the islands entry hydrates each by this name. */
 export const islandNames = [
   "navbar",
@@ -10,23 +13,14 @@ export const islandNames = [
   "founder-contact",
   "founder-photo",
   "since",
-  // The tools and /payment: a whole tool, with its own TanStack Query client.
-  "payment",
-  "domains",
-  "vps-hosting",
-  "speed-analysis",
-  "tech-stack-advisor",
+  ...toolIslandNames,
 ] as const;
 export type IslandName = (typeof islandNames)[number];
 
-/** The islands that are a whole tool: their pages show answers in toasts from the start. */
-export const toolIslandNames: readonly IslandName[] = [
-  "payment",
-  "domains",
-  "vps-hosting",
-  "speed-analysis",
-  "tech-stack-advisor",
-];
+/** True for a tool's island (its page shows the tool's answers in toasts from the start). */
+export function isToolIsland(name: string | undefined): boolean {
+  return (toolIslandNames as readonly (string | undefined)[]).includes(name);
+}
 
 /**
  * When an island's code loads (decision 0036): `paint`, right after the first paint; `interaction`,

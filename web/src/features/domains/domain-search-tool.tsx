@@ -2,7 +2,7 @@ import { Lock, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DOMAIN_CURRENCIES, DOMAIN_QUERY_MAX, type DomainCurrency } from "#contracts/domains.ts";
+import { DOMAIN_CURRENCIES, DOMAIN_QUERY_MAX, type DomainCandidate, type DomainCurrency } from "#contracts/domains.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Input, Label, NativeSelect } from "../../components/ui/field.tsx";
 import { Container, SectionHeading } from "../../components/ui/section.tsx";
@@ -46,6 +46,16 @@ export function DomainSearchTool() {
 
   const chooseCurrency = setCurrency;
   const priceOf = (tld: string) => search.prices.find((p) => p.tld === tld);
+  // A name's row, the same in the results and in the suggestions.
+  const row = (candidate: DomainCandidate) => (
+    <DomainRow
+      key={candidate.name}
+      candidate={candidate}
+      result={search.results[candidate.name]}
+      price={priceOf(candidate.tld)}
+      currency={currency}
+    />
+  );
   const main = search.candidates.filter((c) => c.kind !== "suggestion");
   const ideas = search.candidates.filter((c) => c.kind === "suggestion");
   const errorText = searchErrorText(t, search.error);
@@ -121,15 +131,7 @@ export function DomainSearchTool() {
         >
           <Card className="overflow-hidden">
             <ul className="divide-y" aria-live="polite">
-              {main.map((candidate) => (
-                <DomainRow
-                  key={candidate.name}
-                  candidate={candidate}
-                  result={search.results[candidate.name]}
-                  price={priceOf(candidate.tld)}
-                  currency={currency}
-                />
-              ))}
+              {main.map(row)}
             </ul>
           </Card>
           {unknown.length > 0 ? <RegistryOutage key={search.query} unknown={unknown} onRetry={search.retry} /> : null}
@@ -139,17 +141,7 @@ export function DomainSearchTool() {
               <h2 className="text-xl font-bold">{t("search.suggestionsTitle")}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{t("search.suggestionsLead")}</p>
               <Card className="mt-4 overflow-hidden">
-                <ul className="divide-y">
-                  {ideas.map((candidate) => (
-                    <DomainRow
-                      key={candidate.name}
-                      candidate={candidate}
-                      result={search.results[candidate.name]}
-                      price={priceOf(candidate.tld)}
-                      currency={currency}
-                    />
-                  ))}
-                </ul>
+                <ul className="divide-y">{ideas.map(row)}</ul>
               </Card>
             </div>
           ) : null}
