@@ -68,6 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No frame shows half a page: on a link that pauses mid-document, what was painted of a
+            half-arrived line moved when the rest came. The first paint waits until the page's content
+            is parsed, up to the footer that follows it; a document without one paints once parsed
+            (docs/decisions/0037-first-paint-waits-for-the-content.md). */}
+        <link rel="expect" href="#footer" blocking="render" />
         <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <script dangerouslySetInnerHTML={{ __html: earlyClicksScript }} />
         <Meta />
