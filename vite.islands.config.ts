@@ -52,6 +52,10 @@ export default defineConfig({
     },
     rolldownOptions: {
       input: { islands: "web/src/islands/entry.tsx" },
+      // The page's script calls the entry's `start` once the islands' code is evaluated (Vite drops an
+      // app entry's exports by default). "allow-extension" still lets the entry hold the modules it
+      // shares with the islands; "exports-only" cut those into a dozen small files.
+      preserveEntrySignatures: "allow-extension",
       // Libraries marked "use client" for server components; there are none here.
       onwarn(warning, warn) {
         if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);

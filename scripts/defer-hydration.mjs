@@ -12,6 +12,30 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const HYDRATION_SCRIPT = /<script type="module" async="">([^<]*)<\/script>/;
 const STATIC_IMPORT = /import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g;
 
+// The browser's own first-contentful-paint entry says the page is on screen. Where paint timing is
+// not there: a frame callback runs before the first paint, and the task it queues runs after it.
+// (After the frame callback alone is too early: the frame is not yet presented, and on a fast link
+// the scripts would arrive, and count, before the page's first paint.)
+const afterFirstPaint = [
+  "await new Promise((painted) => {",
+  'if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint"))',
+  "return requestAnimationFrame(() => setTimeout(painted));",
+  "const seen = new PerformanceObserver((list) => {",
+  'if (list.getEntriesByName("first-contentful-paint").length > 0) { seen.disconnect(); painted(); }',
+  "});",
+  'seen.observe({ type: "paint", buffered: true });',
+  "});",
+].join(" ");
+
+/** Preloads `files` all at once, so the imports do not discover their dependencies one level at a time. */
+const preloading = (files) =>
+  files.length === 0
+    ? []
+    : [
+        `for (const href of ${JSON.stringify(files)}) ` +
+          'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
+      ];
+
 /**
  * The inline hydration module, its static imports made dynamic and started after the first paint.
  * The page's module list is then preloaded at once, as React Router's links did, so the imports do
@@ -23,26 +47,8 @@ export function deferredHydrationScript(source, preloads = []) {
   const rest = source.replace(STATIC_IMPORT, "").trim();
   const names = imports.map((entry, index) => entry.name ?? `_${index}`);
   return [
-    // The browser's own first-contentful-paint entry says the page is on screen. Where paint timing is
-    // not there: a frame callback runs before the first paint, and the task it queues runs after it.
-    // (After the frame callback alone is too early: the frame is not yet presented, and on a fast
-    // link the scripts would arrive, and count, before the page's first paint.)
-    [
-      "await new Promise((painted) => {",
-      'if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint"))',
-      "return requestAnimationFrame(() => setTimeout(painted));",
-      "const seen = new PerformanceObserver((list) => {",
-      'if (list.getEntriesByName("first-contentful-paint").length > 0) { seen.disconnect(); painted(); }',
-      "});",
-      'seen.observe({ type: "paint", buffered: true });',
-      "});",
-    ].join(" "),
-    ...(preloads.length > 0
-      ? [
-          `for (const href of ${JSON.stringify(preloads)}) ` +
-            'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
-        ]
-      : []),
+    afterFirstPaint,
+    ...preloading(preloads),
     // One after another, so the modules evaluate in the order the static imports gave them.
     ...imports.map((entry, index) => `const ${names[index]} = await import(${JSON.stringify(entry.href)});`),
     rest,
@@ -70,10 +76,22 @@ export function pageIslandFiles(islands, html, waiting = false) {
  * The script of a page served with its islands only (docs/decisions/0036-islands.md): after the first
  * paint, the islands entry, the chunks it imports and the code of the page's own islands, preloaded at
  * once, but for those that wait for the visitor's first use or scroll.
+ *
+ * Then each file is evaluated in a task of its own, in the order one import of the entry and then of
+ * each island would have evaluated them (every file after the files it imports), and the entry starts
+ * the islands. One import evaluated a tool's whole graph at once: React DOM and i18next in one long
+ * task, the tool's schemas and components in another, each past 50 ms on a phone (decision 0036).
  */
 export function islandsScript(islands, html = "") {
   const own = pageIslandFiles(islands, html);
-  return deferredHydrationScript(`import "${islands.entry}";`, [...new Set([...islands.preloads, ...own])]);
+  const inOrder = [...new Set([...islands.preloads, islands.entry, ...own])];
+  return [
+    afterFirstPaint,
+    ...preloading([...new Set([...islands.preloads, ...own])]),
+    "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((next) => setTimeout(next));",
+    `for (const href of ${JSON.stringify(inOrder)}) { await import(href); await nextTask(); }`,
+    `(await import(${JSON.stringify(islands.entry)})).start();`,
+  ].join("\n");
 }
 
 /**
@@ -99,15 +117,18 @@ export function deferHydration(html, islands) {
 export function islandsFromManifest(manifest) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error("the islands manifest has no entry");
+  // Each file after the files it imports: the order in which importing `keys` evaluates them.
   const withImports = (keys) => {
     const seen = new Set();
+    const ordered = [];
     const visit = (key) => {
       if (seen.has(key)) return;
       seen.add(key);
       for (const next of manifest[key]?.imports ?? []) visit(next);
+      ordered.push(key);
     };
     keys.forEach(visit);
-    return [...seen].map((key) => `/${manifest[key].file}`);
+    return ordered.map((key) => `/${manifest[key].file}`);
   };
   const preloads = withImports(entry.imports ?? []);
   const pageIslands = {};

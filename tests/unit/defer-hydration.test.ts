@@ -151,7 +151,8 @@ describe("deferHydration on a page served with its islands", () => {
     expect(islands).toEqual({
       entry: "/assets/islands-C6bT4Abr.js",
       preloads: ["/assets/islands-rolldown-runtime-Wk.js", "/assets/islands-use-toast-AZ.js"],
-      pageIslands: { "contact-form": ["/assets/islands-contact-form-Cf.js", "/assets/islands-form-Zd.js"] },
+      // Each file after the files it imports: the order one import would evaluate them in.
+      pageIslands: { "contact-form": ["/assets/islands-form-Zd.js", "/assets/islands-contact-form-Cf.js"] },
     });
     expect(() => islandsFromManifest({ "_a.js": { file: "assets/a.js" } })).toThrow(/no entry/);
   });
@@ -168,11 +169,52 @@ describe("deferHydration on a page served with its islands", () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-D4hNzvu8.css"/>');
   });
 
+  it("evaluates each file in a task of its own, every file after what it imports, then starts the entry", async () => {
+    const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
+    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(withForm, islands))?.[1] ?? "";
+    const steps: string[] = [];
+    const run = new Function(
+      "requestAnimationFrame",
+      "importModule",
+      "document",
+      "globalThis",
+      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
+    ) as (
+      raf: (callback: () => void) => void,
+      load: (href: string) => Promise<unknown>,
+      doc: object,
+      global: object,
+    ) => Promise<void>;
+    await run(
+      (callback) => setTimeout(callback),
+      async (href) => {
+        steps.push(`import ${href}`);
+        return { start: () => steps.push("start") };
+      },
+      { head: { append: () => {} }, createElement: () => ({}) },
+      { scheduler: { yield: async () => void steps.push("next task") } },
+    );
+    expect(steps).toEqual([
+      "import /assets/islands-rolldown-runtime-Wk.js",
+      "next task",
+      "import /assets/islands-use-toast-AZ.js",
+      "next task",
+      "import /assets/islands-C6bT4Abr.js",
+      "next task",
+      "import /assets/islands-form-Zd.js",
+      "next task",
+      "import /assets/islands-contact-form-Cf.js",
+      "next task",
+      "import /assets/islands-C6bT4Abr.js",
+      "start",
+    ]);
+  });
+
   it("preloads a page island's code on the pages that carry it, and only there", () => {
     const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
     const script = (html: string) =>
       /<script type="module">([^<]*)<\/script>/.exec(deferHydration(html, islands))?.[1] ?? "";
-    expect(script(withForm)).toContain('"/assets/islands-contact-form-Cf.js","/assets/islands-form-Zd.js"');
+    expect(script(withForm)).toContain('"/assets/islands-form-Zd.js","/assets/islands-contact-form-Cf.js"');
     expect(script(content)).not.toContain("contact-form");
   });
 

@@ -130,7 +130,11 @@ function onFirstUse(element: HTMLElement, start: () => Promise<void>) {
   for (const type of uses) element.addEventListener(type, begin, { passive: true });
 }
 
-async function start() {
+/**
+ * Starts the page's islands. The page's script calls it once it has evaluated this file and the
+ * islands' code, each in a task of its own (scripts/defer-hydration.mjs): nothing here runs on import.
+ */
+export async function start() {
   const { language } = splitLanguage(window.location.pathname);
   const inline = document.getElementById(CATALOG_STATE_ID)?.textContent;
   const state = inline ? (JSON.parse(inline) as { resources: CatalogResources }) : undefined;
@@ -176,5 +180,3 @@ async function start() {
   document.documentElement.dataset.hydrated = "true";
   replayEarlyClicks();
 }
-
-void start();
