@@ -2,4 +2,6 @@
 import { PaymentTool } from "../../features/payments/payment-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
+export { prepareTool as prepare } from "../tool-island.tsx";
+
 export default toolIsland(PaymentTool);

@@ -2,4 +2,6 @@
 import { SpeedAnalysisTool } from "../../features/analysis/speed-analysis-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
+export { prepareTool as prepare } from "../tool-island.tsx";
+
 export default toolIsland(SpeedAnalysisTool);

@@ -2,4 +2,6 @@
 import { TechStackAdvisorTool } from "../../features/advisor/advisor-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
+export { prepareTool as prepare } from "../tool-island.tsx";
+
 export default toolIsland(TechStackAdvisorTool);

@@ -2,4 +2,6 @@
 import { VpsHostingTool } from "../../features/vps/vps-hosting-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
+export { prepareTool as prepare } from "../tool-island.tsx";
+
 export default toolIsland(VpsHostingTool);
