@@ -16,6 +16,19 @@ const page = [
   "</body></html>",
 ].join("");
 
+/** The inline module script the build wrote into a page. */
+const moduleScript = (html: string): string => /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+
+/**
+ * Runs a page's script as the module body it is, with stand-ins for the browser globals it reads
+ * (`standIns`, by name) and for `import()` (the stand-in named `importModule`).
+ */
+function runPageScript(script: string, standIns: Record<string, unknown>): Promise<void> {
+  const body = `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`;
+  const run = new Function(...Object.keys(standIns), body) as (...values: unknown[]) => Promise<void>;
+  return run(...Object.values(standIns));
+}
+
 describe("deferHydration", () => {
   it("removes every module preload link and keeps the stylesheet", () => {
     const html = deferHydration(page);
@@ -25,13 +38,13 @@ describe("deferHydration", () => {
   });
 
   it("leaves no static import, so nothing is fetched while the page parses", () => {
-    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+    const script = moduleScript(deferHydration(page));
     expect(script).not.toMatch(/^\s*import\s+["*]/m);
     expect(script.indexOf("requestAnimationFrame")).toBeLessThan(script.indexOf("import("));
   });
 
   it("preloads the page's modules all at once, after the first paint", () => {
-    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(page))?.[1] ?? "";
+    const script = moduleScript(deferHydration(page));
     const preload = script.indexOf('"modulepreload"');
     expect(preload).toBeGreaterThan(script.indexOf("requestAnimationFrame"));
     expect(preload).toBeLessThan(script.indexOf("import("));
@@ -44,21 +57,14 @@ describe("deferHydration", () => {
     const script = deferredHydrationScript(source);
     const requested: string[] = [];
     const win: { __reactRouterRouteModules?: Record<string, unknown> } = {};
-    // Runs the rewritten module body with stand-ins for the browser's frame timing and import().
-    const run = new Function(
-      "requestAnimationFrame",
-      "importModule",
-      "window",
-      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
-    ) as (raf: (cb: () => void) => void, load: (href: string) => Promise<unknown>, w: typeof win) => Promise<void>;
-    await run(
-      (callback) => setTimeout(callback),
-      async (href) => {
+    await runPageScript(script, {
+      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
+      importModule: async (href: string) => {
         requested.push(href);
         return { href };
       },
-      win,
-    );
+      window: win,
+    });
     expect(requested).toEqual([
       "/assets/manifest-0cde3201.js",
       "/assets/root-B2A-xhas.js",
@@ -87,29 +93,17 @@ describe("deferHydration", () => {
         this.disconnected = true;
       }
     }
-    const run = new Function(
-      "PerformanceObserver",
-      "requestAnimationFrame",
-      "importModule",
-      "window",
-      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
-    ) as (
-      observer: typeof FakeObserver,
-      raf: () => void,
-      load: (href: string) => Promise<unknown>,
-      w: object,
-    ) => Promise<void>;
-    const done = run(
-      FakeObserver,
-      () => {
+    const done = runPageScript(script, {
+      PerformanceObserver: FakeObserver,
+      requestAnimationFrame: () => {
         throw new Error("the frame fallback is for browsers without paint timing");
       },
-      async (href) => {
+      importModule: async (href: string) => {
         requested.push(href);
         return {};
       },
-      {},
-    );
+      window: {},
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     deliver(["first-paint"]);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -159,7 +153,7 @@ describe("deferHydration on a page served with its islands", () => {
 
   it("loads the islands after the first paint, and neither the router nor the page's modules", () => {
     const html = deferHydration(content, islands);
-    const script = /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    const script = moduleScript(html);
     expect(script.indexOf("requestAnimationFrame")).toBeLessThan(
       script.indexOf('import("/assets/islands-C6bT4Abr.js")'),
     );
@@ -171,29 +165,17 @@ describe("deferHydration on a page served with its islands", () => {
 
   it("evaluates each file in a task of its own, every file after what it imports, then starts the entry", async () => {
     const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
-    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(withForm, islands))?.[1] ?? "";
+    const script = moduleScript(deferHydration(withForm, islands));
     const steps: string[] = [];
-    const run = new Function(
-      "requestAnimationFrame",
-      "importModule",
-      "document",
-      "globalThis",
-      `return (async () => { ${script.replace(/import\(/g, "importModule(")} })();`,
-    ) as (
-      raf: (callback: () => void) => void,
-      load: (href: string) => Promise<unknown>,
-      doc: object,
-      global: object,
-    ) => Promise<void>;
-    await run(
-      (callback) => setTimeout(callback),
-      async (href) => {
+    await runPageScript(script, {
+      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
+      importModule: async (href: string) => {
         steps.push(`import ${href}`);
         return { start: () => steps.push("start") };
       },
-      { head: { append: () => {} }, createElement: () => ({}) },
-      { scheduler: { yield: async () => void steps.push("next task") } },
-    );
+      document: { head: { append: () => {} }, createElement: () => ({}) },
+      globalThis: { scheduler: { yield: async () => void steps.push("next task") } },
+    });
     expect(steps).toEqual([
       "import /assets/islands-rolldown-runtime-Wk.js",
       "next task",
@@ -212,8 +194,7 @@ describe("deferHydration on a page served with its islands", () => {
 
   it("preloads a page island's code on the pages that carry it, and only there", () => {
     const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
-    const script = (html: string) =>
-      /<script type="module">([^<]*)<\/script>/.exec(deferHydration(html, islands))?.[1] ?? "";
+    const script = (html: string) => moduleScript(deferHydration(html, islands));
     expect(script(withForm)).toContain('"/assets/islands-form-Zd.js","/assets/islands-contact-form-Cf.js"');
     expect(script(content)).not.toContain("contact-form");
   });
@@ -223,7 +204,7 @@ describe("deferHydration on a page served with its islands", () => {
       "<main>",
       '<main><div data-island="contact-form" data-load="interaction" class="contents"></div>',
     );
-    const script = /<script type="module">([^<]*)<\/script>/.exec(deferHydration(onUse, islands))?.[1] ?? "";
+    const script = moduleScript(deferHydration(onUse, islands));
     expect(script).toContain('import("/assets/islands-C6bT4Abr.js")');
     expect(script).not.toContain("contact-form");
   });
