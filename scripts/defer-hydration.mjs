@@ -87,7 +87,7 @@ export function islandsScript(islands, html = "") {
   const inOrder = [...new Set([...islands.preloads, islands.entry, ...own])];
   return [
     afterFirstPaint,
-    ...preloading([...new Set([...islands.preloads, ...own])]),
+    ...preloading(inOrder),
     "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((next) => setTimeout(next));",
     `for (const href of ${JSON.stringify(inOrder)}) { await import(href); await nextTask(); }`,
     `(await import(${JSON.stringify(islands.entry)})).start();`,

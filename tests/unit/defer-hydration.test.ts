@@ -167,13 +167,14 @@ describe("deferHydration on a page served with its islands", () => {
     const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
     const script = moduleScript(deferHydration(withForm, islands));
     const steps: string[] = [];
+    const preloaded: string[] = [];
     await runPageScript(script, {
       requestAnimationFrame: (callback: () => void) => setTimeout(callback),
       importModule: async (href: string) => {
         steps.push(`import ${href}`);
         return { start: () => steps.push("start") };
       },
-      document: { head: { append: () => {} }, createElement: () => ({}) },
+      document: { head: { append: (link: { href: string }) => preloaded.push(link.href) }, createElement: () => ({}) },
       globalThis: { scheduler: { yield: async () => void steps.push("next task") } },
     });
     expect(steps).toEqual([
@@ -189,6 +190,14 @@ describe("deferHydration on a page served with its islands", () => {
       "next task",
       "import /assets/islands-C6bT4Abr.js",
       "start",
+    ]);
+    // All of them requested at once, the entry too: its download does not wait for the files before it.
+    expect(preloaded).toEqual([
+      "/assets/islands-rolldown-runtime-Wk.js",
+      "/assets/islands-use-toast-AZ.js",
+      "/assets/islands-C6bT4Abr.js",
+      "/assets/islands-form-Zd.js",
+      "/assets/islands-contact-form-Cf.js",
     ]);
   });
 
