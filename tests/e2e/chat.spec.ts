@@ -24,8 +24,8 @@ async function ask(page: Page, text: string) {
   await expect(input).toHaveValue("");
 }
 
-/** An agent in a browser context of their own: signed in, on the console, online. */
-async function agentConsole(browser: Browser, baseURL: string | undefined) {
+/** Signs the admin in, in a browser context of its own. */
+async function signedInAgent(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto("/admin/login");
@@ -33,6 +33,12 @@ async function agentConsole(browser: Browser, baseURL: string | undefined) {
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  return { context, page };
+}
+
+/** An agent in a browser context of their own: signed in, on the console, online. */
+async function agentConsole(browser: Browser, baseURL: string | undefined) {
+  const { context, page } = await signedInAgent(browser, baseURL);
   await page.goto("/admin/chats");
   // The radio is visually hidden inside its label, which is what a person clicks.
   await page.locator("label").filter({ hasText: "Online" }).click();
@@ -128,6 +134,37 @@ test.describe("chat widget", () => {
     // New chat: only the greeting again.
     await page.getByRole("button", { name: "New chat" }).click();
     await expect(panel.locator("[data-role=user]")).toHaveCount(0);
+  });
+
+  // Seen once in a full run: the agent went online while the console's first read of the queue was
+  // on its way, that read answered "away", and the refresh after the change joined it instead of
+  // asking again, so the console showed "away" until its next poll, 30 s later.
+  test("an agent who goes online while the console is still loading is shown online", async ({ browser, baseURL }) => {
+    const { context, page } = await signedInAgent(browser, baseURL);
+    try {
+      let presenceChanged = () => {};
+      const changed = new Promise<void>((resolve) => (presenceChanged = resolve));
+      let firstRead = true;
+      await page.route("**/api/admin/chats/queue", async (route) => {
+        if (!firstRead) return route.continue();
+        firstRead = false;
+        // Answered by the server now ("away"), delivered only once the change has gone through.
+        const answer = await route.fetch();
+        await changed;
+        await route.fulfill({ response: answer });
+      });
+      page.on("requestfinished", (request) => {
+        if (request.method() === "PUT" && request.url().endsWith("/api/admin/chats/presence")) presenceChanged();
+      });
+      await page.goto("/admin/chats");
+      await page.locator("label").filter({ hasText: "Online" }).click();
+      await expect(page.getByRole("radio", { name: "Online" })).toBeChecked();
+      // And the server agrees.
+      const queue = await page.request.get("/api/admin/chats/queue");
+      expect(((await queue.json()) as { presence: string }).presence).toBe("online");
+    } finally {
+      await context.close();
+    }
   });
 
   test("a visitor is handed to an agent in another browser: messages, typing, ticks, poll, end", async ({

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
 import { throwIfNotOk } from "./api-client.ts";
 
 type UnauthorizedBehavior = "returnNull" | "throw";
@@ -22,6 +22,16 @@ export function getQueryFn(options: { on401: UnauthorizedBehavior }): QueryFunct
 /** Exponential delay from 1 s, doubling per attempt, capped at 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 30_000);
+}
+
+/**
+ * Reads a query again after a change on the server. `invalidateQueries` alone joins a first read
+ * still on its way, which may have left before the change and answer with what it replaced; that
+ * answer then stays until the next poll. The read in flight is cancelled, so the new one is asked.
+ */
+export async function readAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 export function createQueryClient(): QueryClient {

@@ -9,6 +9,7 @@ import { registerMessages } from "../../i18n/index.ts";
 import messages from "../../i18n/locales/en/chat-console.json";
 import { ApiError } from "../../lib/api-client.ts";
 import { cn } from "../../lib/cn.ts";
+import { readAgain } from "../../lib/query-client.ts";
 import type { StaffUser } from "#contracts/admin.ts";
 import {
   acceptChat,
@@ -70,10 +71,8 @@ export function ChatConsole({ user }: { user: StaffUser }) {
             }));
             return;
           }
-          if (event.event === "session" || event.event === "message")
-            void queryClient.invalidateQueries({ queryKey: queueKey });
-          if (event.sessionId === selectedRef.current)
-            void queryClient.invalidateQueries({ queryKey: detailKey(event.sessionId) });
+          if (event.event === "session" || event.event === "message") void readAgain(queryClient, queueKey);
+          if (event.sessionId === selectedRef.current) void readAgain(queryClient, detailKey(event.sessionId));
           if (event.event === "message" && event.data.type === "user_message") {
             setVisitorTyping((current) => ({ ...current, [event.sessionId]: 0 }));
           }
@@ -84,7 +83,7 @@ export function ChatConsole({ user }: { user: StaffUser }) {
             }
           }
         },
-        () => void queryClient.invalidateQueries({ queryKey: queueKey }),
+        () => void readAgain(queryClient, queueKey),
       ),
     [queryClient, t, presenceRef, selectedRef],
   );
@@ -101,7 +100,7 @@ export function ChatConsole({ user }: { user: StaffUser }) {
       await setPresence(status);
       if (status === "online" && typeof Notification !== "undefined" && Notification.permission === "default")
         void Notification.requestPermission();
-      await queryClient.invalidateQueries({ queryKey: queueKey });
+      await readAgain(queryClient, queueKey);
     } catch (error) {
       toast({ title: t("error", { message: errorText(error) }), variant: "destructive" });
     }
@@ -121,7 +120,7 @@ export function ChatConsole({ user }: { user: StaffUser }) {
         variant: "destructive",
       });
     }
-    await queryClient.invalidateQueries({ queryKey: queueKey });
+    await readAgain(queryClient, queueKey);
   };
 
   return (

@@ -16,6 +16,7 @@ import { FieldError } from "../../components/ui/field.tsx";
 import { toast } from "../../components/ui/use-toast.ts";
 import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
+import { readAgain } from "../../lib/query-client.ts";
 import {
   detailKey,
   endChat,
@@ -80,7 +81,7 @@ export function Conversation({
   useEffect(() => {
     if (mine && unread && document.visibilityState === "visible") {
       markRead(id).then(
-        () => queryClient.invalidateQueries({ queryKey: detailKey(id) }),
+        () => readAgain(queryClient, detailKey(id)),
         () => undefined,
       );
     }
@@ -91,7 +92,7 @@ export function Conversation({
     if (el) el.scrollTop = el.scrollHeight;
   }, [session?.messages.length, visitorTyping]);
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: detailKey(id) }), [queryClient, id]);
+  const refresh = useCallback(() => readAgain(queryClient, detailKey(id)), [queryClient, id]);
   const act = async (work: () => Promise<unknown>) => {
     try {
       await work();
