@@ -134,6 +134,34 @@ test("each page has its own title and description", async ({ request }) => {
   expect(descriptions.size).toBe(pages.length);
 });
 
+test("the founder's portrait shows his monogram where the photo cannot load, with no script", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.route(`**${founder.photo.src}`, (route) => route.abort());
+  await page.goto(`/${founder.handle}`);
+  const portrait = page.getByRole("img", { name: founder.photo.alt });
+  await expect(portrait).toBeVisible();
+  await expect.poll(() => portrait.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+  const drawn = await portrait.evaluate((image: HTMLImageElement) => {
+    const before = getComputedStyle(image, "::before");
+    const box = image.getBoundingClientRect();
+    return {
+      loaded: image.naturalWidth > 0,
+      content: before.content,
+      position: before.position,
+      background: before.backgroundImage,
+      covers: before.width === `${box.width}px` && before.height === `${box.height}px`,
+    };
+  });
+  expect(drawn.loaded).toBe(false);
+  // The initials, over the frame's gradient, covering the whole image (its broken icon and alt text).
+  expect(drawn.content).toBe('"JH" / ""');
+  expect(drawn.position).toBe("absolute");
+  expect(drawn.background).toMatch(/^linear-gradient/);
+  expect(drawn.covers).toBe(true);
+  await context.close();
+});
+
 test("the home page carries Organization JSON-LD", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const json = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1];

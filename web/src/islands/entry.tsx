@@ -40,7 +40,6 @@ const lazyIslands: Partial<Record<IslandName, () => Promise<IslandModule>>> = {
   "scroll-top": () => import("./lazy/scroll-top.tsx"),
   "contact-form": () => import("./lazy/contact-form.tsx"),
   "founder-contact": () => import("./lazy/founder-contact.tsx"),
-  "founder-photo": () => import("./lazy/founder-photo.tsx"),
   since: () => import("./lazy/since.tsx"),
   payment: () => import("./lazy/payment.tsx"),
   domains: () => import("./lazy/domains.tsx"),

@@ -11,7 +11,6 @@ export const islandNames = [
   // Only on the pages that carry them, each from web/src/islands/lazy/<name>.tsx (decision 0036).
   "contact-form",
   "founder-contact",
-  "founder-photo",
   "since",
   ...toolIslandNames,
 ] as const;

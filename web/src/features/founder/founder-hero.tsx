@@ -47,7 +47,7 @@ export function FounderHero() {
           "lg:gap-16 xl:grid-cols-[20rem_minmax(0,1fr)] lg:px-8",
         )}
       >
-        <Island name="founder-photo" component={FounderPhoto} props={{ photo: founder.photo, name: founder.name }} />
+        <FounderPhoto photo={founder.photo} name={founder.name} />
         <div className="text-center lg:text-left">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t("hero.eyebrow")}</p>
           <h1
