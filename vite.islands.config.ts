@@ -24,8 +24,26 @@ function islandsCatalogFiles(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icon modules import their renderer as `../createLucideIcon.mjs`; here they get the
+ * islands' smaller one (web/src/islands/lucide-icon.ts), which draws the same markup.
+ */
+function slimLucideRenderer(): Plugin {
+  const slim = fileURLToPath(new URL("web/src/islands/lucide-icon.ts", import.meta.url));
+  return {
+    name: "kts:slim-lucide-renderer",
+    enforce: "pre",
+    resolveId(source, importer) {
+      return source === "../createLucideIcon.mjs" &&
+        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer ?? "")
+        ? slim
+        : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [islandsCatalogFiles()],
+  plugins: [islandsCatalogFiles(), slimLucideRenderer()],
   publicDir: false,
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
   resolve: {
