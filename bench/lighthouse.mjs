@@ -55,6 +55,7 @@ try {
   const routes = [...new Set([...listed, notFoundRoute])].filter((r) => !only || only.includes(r));
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`${routes.length} routes, median of ${runs} run${runs === 1 ? "" : "s"} each\n`);
+  const benchmarkIndexes = [];
   for (const route of routes) {
     const results = [];
     for (let run = 0; run < runs; run++) {
@@ -65,8 +66,10 @@ try {
         logLevel: "error",
         ignoreStatusCode: route === notFoundRoute,
       });
-      if (result?.lhr && !result.lhr.runtimeError) results.push(result.lhr);
-      else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
+      if (result?.lhr && !result.lhr.runtimeError) {
+        results.push(result.lhr);
+        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+      } else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
       // BENCH_REPORTS=<dir> keeps each run's full report, to read what a figure is made of.
       if (process.env.BENCH_REPORTS && result?.lhr) {
         mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
@@ -93,6 +96,14 @@ try {
       );
       if (failing.length) console.log(`${"".padEnd(32)}${c}: ${failing.map((a) => a.id).join(", ")}`);
     }
+  }
+  // Simulated throttling multiplies the main-thread time this machine measured by 4, so blocking time
+  // (TBT) scales with the host's speed: compare figures only between hosts of a like index.
+  if (benchmarkIndexes.length > 0) {
+    console.log(
+      `\nHost speed: Lighthouse's BenchmarkIndex ${Math.round(median(benchmarkIndexes))} ` +
+        `(median of ${benchmarkIndexes.length} runs; higher is faster)`,
+    );
   }
 } finally {
   await chrome?.kill();
