@@ -12,38 +12,38 @@ const toolIslandFile = new RegExp(`^assets/islands-(${toolIslandNames.join("|")}
 
 const siteUrl = (process.env.PUBLIC_URL ?? company.website.url).replace(/\/+$/, "");
 
-/** The islands' catalog table: only what they load after the first paint (see catalog-files.islands.ts). */
-function islandsCatalogFiles(): Plugin {
-  const swapped = fileURLToPath(new URL("web/src/i18n/catalog-files.islands.ts", import.meta.url));
+/** In the islands build, `source` imported by a module whose path matches `importer` is `replacement`. */
+function swapImport(name: string, source: string, importer: RegExp, replacement: string): Plugin {
+  const swapped = fileURLToPath(new URL(replacement, import.meta.url));
   return {
-    name: "kts:islands-catalog-files",
+    name: `kts:${name}`,
     enforce: "pre",
-    resolveId(source, importer) {
-      return source === "./catalog-files.ts" && importer?.endsWith("/i18n/index.ts") ? swapped : null;
+    resolveId(imported, by) {
+      return imported === source && importer.test(by ?? "") ? swapped : null;
     },
   };
 }
 
-/**
- * lucide-react's icon modules import their renderer as `../createLucideIcon.mjs`; here they get the
- * islands' smaller one (web/src/islands/lucide-icon.ts), which draws the same markup.
- */
-function slimLucideRenderer(): Plugin {
-  const slim = fileURLToPath(new URL("web/src/islands/lucide-icon.ts", import.meta.url));
-  return {
-    name: "kts:slim-lucide-renderer",
-    enforce: "pre",
-    resolveId(source, importer) {
-      return source === "../createLucideIcon.mjs" &&
-        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer ?? "")
-        ? slim
-        : null;
-    },
-  };
-}
+const swaps = [
+  // The islands' catalog table: only what they load after the first paint (see catalog-files.islands.ts).
+  swapImport(
+    "islands-catalog-files",
+    "./catalog-files.ts",
+    /[\\/]i18n[\\/]index\.ts$/,
+    "web/src/i18n/catalog-files.islands.ts",
+  ),
+  // lucide-react's icon modules import their renderer as `../createLucideIcon.mjs`; here they get the
+  // islands' smaller one, which draws the same markup (see lucide-icon.ts).
+  swapImport(
+    "slim-lucide-renderer",
+    "../createLucideIcon.mjs",
+    /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+    "web/src/islands/lucide-icon.ts",
+  ),
+];
 
 export default defineConfig({
-  plugins: [islandsCatalogFiles(), slimLucideRenderer()],
+  plugins: swaps,
   publicDir: false,
   define: { __SITE_URL__: JSON.stringify(siteUrl) },
   resolve: {
