@@ -8,7 +8,7 @@ import type { Mailer } from "./adapters/mail/mailer.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { localizeContractMessage } from "./lib/contract-messages.ts";
-import { AppError } from "./lib/errors.ts";
+import { AppError, rateLimited } from "./lib/errors.ts";
 import { languageFromAcceptHeader, defaultLanguage } from "#contracts/languages.ts";
 import { requestLanguage, serverT } from "./lib/i18n.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
@@ -191,8 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(deps.rateLimiter),
-    errorResponseBuilder: (_request, context) =>
-      new AppError("rate_limited", serverT("rateLimited", { count: Math.ceil(context.ttl / 1000) }), 429),
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

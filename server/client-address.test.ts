@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseBackends } from "../tests/support/databases.ts";
 import { testApp } from "../tests/support/test-app.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { CONTACT_RATE_LIMIT } from "./modules/contact/contact-routes.ts";
+import { CONTACT_ADDRESS_LIMIT } from "./modules/contact/contact-routes.ts";
 
 const enquiry = {
   firstName: "Aline",
@@ -78,15 +78,17 @@ describe.each(databaseBackends())("the client address behind a proxy, on $name",
 
   it("keeps the per-address limit on a client that rotates its own X-Forwarded-For", async () => {
     const app = await start("1");
+    // A different sender each time, so only the address's own limit can stop them.
+    let sent = 0;
     const send = (forged: string) =>
       app.inject({
         method: "POST",
         url: "/api/contact",
-        payload: enquiry,
+        payload: { ...enquiry, email: `sender${++sent}@example.rw` },
         remoteAddress: "127.0.0.1",
         headers: { "x-forwarded-for": throughProxy(forged, "198.51.100.77") },
       });
-    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await send(`203.0.113.${i}`)).statusCode).toBe(201);
+    for (let i = 0; i < CONTACT_ADDRESS_LIMIT.max; i++) expect((await send(`203.0.113.${i}`)).statusCode).toBe(201);
     expect((await send("203.0.113.200")).statusCode).toBe(429);
     expect((await send("")).statusCode).toBe(429);
     // Another client behind the same proxy is not affected.

@@ -7,7 +7,7 @@ import { contactEnquiries } from "./contact-schema.ts";
 import { outboxEmails } from "../notifications/notifications-schema.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
-import { CONTACT_RATE_LIMIT } from "./contact-routes.ts";
+import { CONTACT_ADDRESS_LIMIT, CONTACT_SENDER_LIMIT } from "./contact-routes.ts";
 
 const valid = {
   firstName: "Aline",
@@ -135,33 +135,58 @@ describe.each(databaseBackends())("POST /api/contact on $name", (backend) => {
     expect(huge.json()).toMatchObject({ error: "payload_too_large" });
   });
 
-  it(`limits one address to ${CONTACT_RATE_LIMIT.max} enquiries per window with 429 and Retry-After`, async () => {
-    const ip = "192.0.2.77";
-    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
-      expect((await post(valid, ip)).statusCode).toBe(201);
+  it(`limits one sender to ${CONTACT_SENDER_LIMIT.max} enquiries per window with 429 and Retry-After, from any address`, async () => {
+    const sender = { ...valid, email: "Burst@Example.rw" };
+    for (let i = 0; i < CONTACT_SENDER_LIMIT.max; i++) {
+      expect((await post(sender, `192.0.2.${10 + i}`)).statusCode).toBe(201);
     }
-    const limited = await post(valid, ip);
+    // The same address however it is written, from yet another network.
+    const limited = await post({ ...sender, email: " burst@example.RW " }, "192.0.2.40");
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ error: "rate_limited" });
-    expect((await post(valid, "192.0.2.78")).statusCode).toBe(201);
+    expect((await post({ ...valid, email: "someone.else@example.rw" }, "192.0.2.40")).statusCode).toBe(201);
+  });
+
+  it(`lets ${CONTACT_ADDRESS_LIMIT.max} people behind one address write, then answers 429`, async () => {
+    const ip = "192.0.2.77";
+    for (let i = 0; i < CONTACT_ADDRESS_LIMIT.max; i++) {
+      expect((await post({ ...valid, email: `visitor${i}@example.rw` }, ip)).statusCode).toBe(201);
+    }
+    const limited = await post({ ...valid, email: "one.more@example.rw" }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "rate_limited" });
+    expect((await post({ ...valid, email: "one.more@example.rw" }, "192.0.2.78")).statusCode).toBe(201);
+  });
+
+  it("does not count a refused enquiry against its sender", async () => {
+    const sender = { ...valid, email: "careless@example.rw" };
+    for (let i = 0; i < CONTACT_SENDER_LIMIT.max + 2; i++) {
+      expect((await post({ ...sender, message: "Too short" })).statusCode).toBe(400);
+    }
+    expect((await post(sender)).statusCode).toBe(201);
   });
 
   it("shares the limit between two app instances on one database", async () => {
     const second = await testApp(database);
     try {
-      const ip = "192.0.2.99";
-      for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
+      const sender = { ...valid, email: "shared@example.rw" };
+      for (let i = 0; i < CONTACT_SENDER_LIMIT.max; i++) {
         const target = i % 2 === 0 ? app : second;
         const response = await target.inject({
           method: "POST",
           url: "/api/contact",
-          payload: valid,
-          remoteAddress: ip,
+          payload: sender,
+          remoteAddress: `192.0.2.${100 + i}`,
         });
         expect(response.statusCode).toBe(201);
       }
-      const limited = await second.inject({ method: "POST", url: "/api/contact", payload: valid, remoteAddress: ip });
+      const limited = await second.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: sender,
+        remoteAddress: "192.0.2.120",
+      });
       expect(limited.statusCode).toBe(429);
     } finally {
       await second.close();
