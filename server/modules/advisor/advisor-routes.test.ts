@@ -9,6 +9,7 @@ import { outboxEmails } from "../notifications/notifications-schema.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";
+import { CONSULTATION_SENDER_LIMIT } from "./advisor-routes.ts";
 
 const answers = {
   projectType: "mobile-app",
@@ -81,6 +82,19 @@ describe.each(databaseBackends())("tech stack advisor API on $name", (backend) =
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ [field]: message });
+  });
+
+  it(`takes ${CONSULTATION_SENDER_LIMIT.max} consultation requests from one sender per window, from any address`, async () => {
+    const request = { firstName: "Amani", lastName: "Otieno", email: "amani@example.ke" };
+    for (let i = 0; i < CONSULTATION_SENDER_LIMIT.max; i++) {
+      expect((await post(`/api/projects/${saved.id}/consultation`, request)).statusCode).toBe(201);
+    }
+    const limited = await post(`/api/projects/${saved.id}/consultation`, { ...request, email: "AMANI@example.ke" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "rate_limited" });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    const other = await post(`/api/projects/${saved.id}/consultation`, { ...request, email: "baraka@example.ke" });
+    expect(other.statusCode).toBe(201);
   });
 
   it("turns a consultation request into a lead in the inbox, with its notification email", async () => {

@@ -16,6 +16,8 @@ import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
+import { senderLimit } from "../../lib/sender-limit.ts";
+import { CONTACT_ADDRESS_LIMIT, CONTACT_SENDER_LIMIT } from "../contact/index.ts";
 import { currentStaff } from "../../lib/admin-guard.ts";
 import { findStaffById } from "../admin/index.ts";
 import { recommend } from "./advisor-engine.ts";
@@ -43,7 +45,9 @@ const staffAccess = { access: { roles: ["admin", "agent"] as ("admin" | "agent")
 /** Per IP: generous for someone trying answers, useless for flooding the projects table. */
 const SAVE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 };
 const RECOMMEND_LIMIT = { max: 120, timeWindow: 60 * 1000 };
-const CONSULTATION_LIMIT = { max: 5, timeWindow: 15 * 60 * 1000 };
+/** A consultation request is an enquiry: the contact form's limits (decision 0038). */
+export const CONSULTATION_SENDER_LIMIT = CONTACT_SENDER_LIMIT;
+export const CONSULTATION_ADDRESS_LIMIT = CONTACT_ADDRESS_LIMIT;
 
 export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async (app, options) => {
   const { db } = options;
@@ -81,7 +85,13 @@ export const advisorRoutes: FastifyPluginAsyncZod<AdvisorRoutesOptions> = async 
   app.post(
     "/api/projects/:id/consultation",
     {
-      config: { rateLimit: CONSULTATION_LIMIT },
+      config: { rateLimit: CONSULTATION_ADDRESS_LIMIT },
+      preHandler: senderLimit(
+        app,
+        "consultation",
+        CONSULTATION_SENDER_LIMIT,
+        (request) => (request.body as ConsultationRequest).email,
+      ),
       schema: {
         params: ProjectParams,
         body: ConsultationRequest,

@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ContactEnquiry, ContactEnquiryCreated } from "#contracts/contact.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";
-import { rateLimited } from "../../lib/errors.ts";
+import { senderLimit } from "../../lib/sender-limit.ts";
 import { submitEnquiry } from "./contact-service.ts";
 
 const CONTACT_WINDOW_MS = 15 * 60 * 1000;
@@ -17,10 +15,6 @@ export const CONTACT_SENDER_LIMIT = { max: 5, timeWindow: CONTACT_WINDOW_MS };
  */
 export const CONTACT_ADDRESS_LIMIT = { max: 20, timeWindow: CONTACT_WINDOW_MS };
 
-/** The sender's counter key: the address as written, lower-cased, hashed (a limiter store is not a log of who wrote). */
-function senderKey(email: string): string {
-  return `contact-sender:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
-}
 /** Bytes; a full 1000-character message in multi-byte script fits several times over. */
 export const CONTACT_BODY_LIMIT = 16 * 1024;
 
@@ -33,16 +27,12 @@ export interface ContactRoutesOptions {
 }
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, options) => {
-  // Counted once the body is read and valid: a refused body costs the sender nothing. A second
-  // limit on one route is a check of its own (the plugin runs one limiting hook per request).
-  const senderCount = app.createRateLimit({
-    ...CONTACT_SENDER_LIMIT,
-    keyGenerator: (request) => senderKey((request.body as ContactEnquiry).email),
-  });
-  const perSender = async (request: FastifyRequest) => {
-    const count = await senderCount(request);
-    if (!count.isAllowed && count.isExceeded) throw rateLimited(count.ttl);
-  };
+  const perSender = senderLimit(
+    app,
+    "contact",
+    CONTACT_SENDER_LIMIT,
+    (request) => (request.body as ContactEnquiry).email,
+  );
   app.post(
     "/api/contact",
     {
