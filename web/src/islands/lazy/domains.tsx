@@ -2,6 +2,4 @@
 import { DomainSearchTool } from "../../features/domains/domain-search-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
-export { prepareTool as prepare } from "../tool-island.tsx";
-
 export default toolIsland(DomainSearchTool);

@@ -2,6 +2,4 @@
 import { PaymentTool } from "../../features/payments/payment-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
-export { prepareTool as prepare } from "../tool-island.tsx";
-
 export default toolIsland(PaymentTool);

@@ -2,6 +2,4 @@
 import { SpeedAnalysisTool } from "../../features/analysis/speed-analysis-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
-export { prepareTool as prepare } from "../tool-island.tsx";
-
 export default toolIsland(SpeedAnalysisTool);

@@ -2,6 +2,4 @@
 import { TechStackAdvisorTool } from "../../features/advisor/advisor-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
 
-export { prepareTool as prepare } from "../tool-island.tsx";
-
 export default toolIsland(TechStackAdvisorTool);
