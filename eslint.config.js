@@ -127,6 +127,7 @@ export default tseslint.config(
       "dist/",
       "data/",
       ".react-router/",
+      ".tmp/",
       "test-results/",
       "playwright-report/",
       "bench/results/",
