@@ -1,6 +1,7 @@
 // Bundles the server into dist/server (dependencies stay in node_modules) and
 // precompresses the built site so it is served as Brotli or gzip without CPU per request.
 // `--server-only` skips the site (npm run db:migrate on a fresh clone needs only the server).
+import { createHash } from "node:crypto";
 import { readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -33,9 +34,27 @@ const islandsManifest = "build/client/.vite/islands-manifest.json";
 const islands = islandsFromManifest(JSON.parse(await readFile(islandsManifest, "utf8")));
 await rename(islandsManifest, "build/islands-manifest.json");
 await rm("build/client/.vite", { recursive: true, force: true });
+islands.numberData = await buildNumberDataWorker();
 const pages = await deferHydrationInBuild("build/client", islands);
 // Client-rendered screens: a shell each that names all of the screen's code at once.
 const screens = await screenShellsInBuild("build/client");
+
+/** The worker that loads the browser's number data off the main thread, named by its content like Vite's files. */
+async function buildNumberDataWorker() {
+  const { outputFiles } = await build({
+    entryPoints: ["web/src/islands/number-data-worker.ts"],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2022",
+    write: false,
+    logLevel: "warning",
+  });
+  const code = outputFiles[0].contents;
+  const file = `assets/number-data-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
+  await writeFile(path.join("build/client", file), code);
+  return `/${file}`;
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -58,6 +58,8 @@ export function deferredHydrationScript(source, preloads = []) {
 const ISLANDS_PAGE = /<body data-render="islands"/;
 // An island's name, and whether it waits for the visitor (`data-load`: on first use, on scroll).
 const ISLAND = /data-island="([\w-]+)"( data-load=)?/g;
+// An island that formats numbers (`Island`'s `numbers`).
+const NUMBERS_ISLAND = /<[^>]* data-island="[\w-]+"[^>]* data-numbers=""/;
 const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 // React Router's context and its streamed loader data: read only by the router, which such a page does not load.
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
@@ -70,6 +72,17 @@ export function pageIslandFiles(islands, html, waiting = false) {
   return [...html.matchAll(ISLAND)]
     .filter((match) => (match[2] !== undefined) === waiting)
     .flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
+}
+
+/**
+ * On a page whose islands format numbers, a worker loads the browser's number data off the main
+ * thread (web/src/islands/number-data-worker.ts), before the page's first format needs it. It is
+ * only a head start: where a browser keeps that data per thread, or refuses the worker, the first
+ * format loads it as before.
+ */
+function warmingNumberData(islands, html) {
+  if (!islands.numberData || !NUMBERS_ISLAND.test(html)) return [];
+  return [`try { new Worker(${JSON.stringify(islands.numberData)}); } catch {}`];
 }
 
 /**
@@ -87,6 +100,7 @@ export function islandsScript(islands, html = "") {
   const inOrder = [...new Set([...islands.preloads, islands.entry, ...own])];
   return [
     afterFirstPaint,
+    ...warmingNumberData(islands, html),
     ...preloading(inOrder),
     "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((next) => setTimeout(next));",
     `for (const href of ${JSON.stringify(inOrder)}) { await import(href); await nextTask(); }`,

@@ -32,7 +32,7 @@ const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shift
 // docs/decisions/0031-paint-before-script.md: a content page paints before it asks for any script.
 // The stylesheet is held back: the page cannot paint without it, so no script may be requested
 // until it arrives (before, a row of modulepreload links was requested while the head parsed).
-for (const path of ["/", "/contact", "/fr/services", "/rw/jean-paul-habimana"]) {
+for (const path of ["/", "/contact", "/fr/services", "/rw/jean-paul-habimana", "/vps-hosting"]) {
   test(`${path} requests no JavaScript before its first paint, then hydrates`, async ({ page }) => {
     const requests: string[] = [];
     let releaseStylesheet = () => {};
@@ -177,6 +177,24 @@ for (const path of ["/payment", "/domains", "/speed-analysis", "/tech-stack-advi
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     expect(await page.evaluate(() => (window as unknown as { formats: string[] }).formats)).toEqual([]);
+  });
+}
+
+// Where an island formats numbers, a worker loads the browser's number data off the main thread
+// (web/src/islands/number-data-worker.ts): the page's own first format is then cheap.
+for (const [path, warmed] of [
+  ["/vps-hosting", true],
+  ["/sw/domains", true],
+  ["/payment", false],
+  ["/", false],
+] as const) {
+  test(`${path} ${warmed ? "loads" : "does not load"} its number data in a worker`, async ({ page }) => {
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    if (warmed) await expect.poll(() => workers).toEqual([expect.stringMatching(/^\/assets\/number-data-[\w-]{8}\.js$/)]);
+    else expect(workers).toEqual([]);
   });
 }
 

@@ -218,6 +218,21 @@ describe("deferHydration on a page served with its islands", () => {
     expect(script).not.toContain("contact-form");
   });
 
+  it("starts the number-data worker after the first paint, only where an island formats numbers", () => {
+    const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
+    const tool = content.replace(
+      "<main>",
+      '<main><div data-island="contact-form" data-numbers="" class="contents"></div>',
+    );
+    const script = moduleScript(deferHydration(tool, withNumbers));
+    const worker = script.indexOf('new Worker("/assets/number-data-H1pw0kkm.js")');
+    expect(worker).toBeGreaterThan(script.indexOf("first-contentful-paint"));
+    expect(worker).toBeLessThan(script.indexOf("modulepreload"));
+    expect(moduleScript(deferHydration(content, withNumbers))).not.toContain("Worker");
+    // A build without the worker writes no reference to it.
+    expect(moduleScript(deferHydration(tool, islands))).not.toContain("Worker");
+  });
+
   it("keeps the router's hydration on a page that is not marked, islands or not", () => {
     expect(deferHydration(page, islands)).toBe(deferHydration(page));
     expect(deferHydration(page, islands)).toContain('import("/assets/entry.client-CJtHliKu.js")');

@@ -13,6 +13,7 @@ export function Island<P extends object>({
   props,
   inline = false,
   load = "paint",
+  numbers = false,
 }: {
   name: IslandName;
   component: ComponentType<P>;
@@ -21,11 +22,22 @@ export function Island<P extends object>({
   inline?: boolean;
   /** When its code loads: after the first paint (the default), or on the visitor's first use of it. */
   load?: IslandLoad;
+  /**
+   * It formats numbers (prices, scores): the page's script has the browser load its number data off
+   * the main thread after the first paint (web/src/islands/number-data-worker.ts).
+   */
+  numbers?: boolean;
 }) {
   const Wrapper = inline ? "span" : "div";
   const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
   return (
-    <Wrapper data-island={name} data-load={load === "paint" ? undefined : load} data-props={json} className="contents">
+    <Wrapper
+      data-island={name}
+      data-load={load === "paint" ? undefined : load}
+      data-numbers={numbers ? "" : undefined}
+      data-props={json}
+      className="contents"
+    >
       <Component {...props} />
     </Wrapper>
   );

@@ -18,5 +18,5 @@ export function meta() {
 }
 
 export default function VpsHosting() {
-  return <Island name="vps-hosting" component={VpsHostingTool} props={{}} />;
+  return <Island name="vps-hosting" component={VpsHostingTool} props={{}} numbers />;
 }
