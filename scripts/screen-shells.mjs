@@ -11,6 +11,7 @@ import path from "node:path";
 const SCREENS_DIR = "__screens";
 const SHELL = "__spa-fallback.html";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
 
 /** React Router's client manifest (`build/client/assets/manifest-<hash>.js`) from its source. */
 export function parseRouterManifest(source) {
@@ -29,8 +30,23 @@ export function routeModules(manifest, id) {
   return [...new Set(files)];
 }
 
-/** The shell with a preload link for each of `modules` it does not name yet, after its own. */
-export function screenShell(shell, modules) {
+/**
+ * The stylesheets a route's layouts and module bring beyond the root's (the staff screens' own,
+ * docs/decisions/0039-staff-stylesheet.md), outermost first.
+ */
+export function routeStyles(manifest, id) {
+  const files = [];
+  for (let route = manifest.routes[id]; route && route.parentId !== undefined; route = manifest.routes[route.parentId])
+    files.unshift(...(route.css ?? []));
+  return [...new Set(files)];
+}
+
+/**
+ * The shell with a preload link for each of `modules` it does not name yet, after its own, and a
+ * link for each of `styles` after its own stylesheet: the screen then paints styled, not once its
+ * code has added them.
+ */
+export function screenShell(shell, modules, styles = []) {
   const preloads = [...shell.matchAll(MODULE_PRELOAD)];
   const named = new Set(preloads.map((match) => match[1]));
   const links = modules
@@ -39,6 +55,20 @@ export function screenShell(shell, modules) {
     .join("");
   const last = preloads.at(-1);
   if (!last) throw new Error("the app shell names no modules: React Router changed its output");
+  const at = last.index + last[0].length;
+  return withStyles(shell.slice(0, at) + links + shell.slice(at), styles);
+}
+
+function withStyles(shell, styles) {
+  const sheets = [...shell.matchAll(STYLESHEET)];
+  const named = new Set(sheets.map((match) => match[1]));
+  const links = styles
+    .filter((href) => !named.has(href))
+    .map((href) => `<link rel="stylesheet" href="${href}"/>`)
+    .join("");
+  if (links === "") return shell;
+  const last = sheets.at(-1);
+  if (!last) throw new Error("the app shell links no stylesheet: React Router changed its output");
   const at = last.index + last[0].length;
   return shell.slice(0, at) + links + shell.slice(at);
 }
@@ -70,7 +100,10 @@ export async function screenShellsInBuild(clientDir) {
   await mkdir(path.join(clientDir, SCREENS_DIR), { recursive: true });
   await Promise.all(
     screens.map(([id]) =>
-      writeFile(path.join(clientDir, SCREENS_DIR, `${id}.html`), screenShell(shell, routeModules(manifest, id))),
+      writeFile(
+        path.join(clientDir, SCREENS_DIR, `${id}.html`),
+        screenShell(shell, routeModules(manifest, id), routeStyles(manifest, id)),
+      ),
     ),
   );
   return screens.length;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   parseRouterManifest,
   routeModules,
+  routeStyles,
   type RouterManifest,
   screenShell,
   screenShellsInBuild,
@@ -37,6 +38,14 @@ const manifest: RouterManifest = {
       imports: ["/assets/query-E.js", "/assets/zod-H.js"],
     },
     "not-found": { id: "not-found", parentId: "site", path: "*", module: "/assets/not-found-I.js", imports: [] },
+    "admin-layout": {
+      id: "admin-layout",
+      parentId: "root",
+      module: "/assets/admin-layout-K.js",
+      imports: [],
+      css: ["/assets/staff-L.css"],
+    },
+    admin: { id: "admin", parentId: "admin-layout", path: "admin", module: "/assets/overview-M.js", imports: [] },
   },
 };
 
@@ -87,6 +96,17 @@ describe("screen shells", () => {
     );
   });
 
+  it("links the stylesheets a screen's layouts bring after the shell's own, and nothing for a screen without", () => {
+    expect(routeStyles(manifest, "admin")).toEqual(["/assets/staff-L.css"]);
+    expect(routeStyles(manifest, "domain-order")).toEqual([]);
+    const html = screenShell(shell, routeModules(manifest, "admin"), routeStyles(manifest, "admin"));
+    expect([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1])).toEqual([
+      "/assets/root-J.css",
+      "/assets/staff-L.css",
+    ]);
+    expect(screenShell(shell, [], [])).toBe(shell);
+  });
+
   describe("in a build", () => {
     let dir: string | undefined;
     afterEach(async () => {
@@ -104,8 +124,11 @@ describe("screen shells", () => {
       await writeFile(path.join(dir, "__spa-fallback.html"), shell);
       await writeFile(path.join(dir, "about", "index.html"), "<h1>About</h1>");
 
-      expect(await screenShellsInBuild(dir)).toBe(1);
-      expect(await readdir(path.join(dir, "__screens"))).toEqual(["domain-order.html"]);
+      expect(await screenShellsInBuild(dir)).toBe(2);
+      expect((await readdir(path.join(dir, "__screens"))).sort()).toEqual(["admin.html", "domain-order.html"]);
+      expect(await readFile(path.join(dir, "__screens", "admin.html"), "utf8")).toContain(
+        '<link rel="stylesheet" href="/assets/staff-L.css"/>',
+      );
       const written = await readFile(path.join(dir, "__screens", "domain-order.html"), "utf8");
       expect(preloads(written)).toContain("/assets/domain-order-G.js");
     });

@@ -4,6 +4,7 @@ import "../../features/admin/admin-messages.ts";
 import { LoginScreen } from "../../features/admin/login-screen.tsx";
 import { i18n } from "../../i18n/index.ts";
 import type { Route } from "./+types/admin-login";
+import "../staff.css";
 
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({

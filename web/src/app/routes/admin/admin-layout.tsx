@@ -10,6 +10,7 @@ import { adminRetry, fetchSession, LOGIN_PATH, loginPathFor, send, sessionKey } 
 import { PanelSpinner } from "../../../features/admin/admin-ui.tsx";
 import { AdminSessionProvider, useSignInOnUnauthorized } from "../../../features/admin/session.tsx";
 import { TwoFactorRequiredScreen } from "../../../features/admin/two-factor-setup.tsx";
+import "../../staff.css";
 
 /**
  * Every /admin screen renders inside this layout, which checks the session first: without one
