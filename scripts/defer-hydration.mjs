@@ -58,8 +58,8 @@ export function deferredHydrationScript(source, preloads = []) {
 const ISLANDS_PAGE = /<body data-render="islands"/;
 // An island's name, and whether it waits for the visitor (`data-load`: on first use, on scroll).
 const ISLAND = /data-island="([\w-]+)"( data-load=)?/g;
-// An island that formats numbers (`Island`'s `numbers`).
-const NUMBERS_ISLAND = /<[^>]* data-island="[\w-]+"[^>]* data-numbers=""/;
+// An island that formats numbers (`Island`'s `numbers`): in its first render, or in its answers.
+const NUMBERS_ISLAND = (when) => new RegExp(`<[^>]* data-island="[\\w-]+"[^>]* data-numbers="${when}"`);
 const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 // React Router's context and its streamed loader data: read only by the router, which such a page does not load.
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
@@ -76,13 +76,23 @@ export function pageIslandFiles(islands, html, waiting = false) {
 
 /**
  * On a page whose islands format numbers, a worker loads the browser's number data off the main
- * thread (web/src/islands/number-data-worker.ts), before the page's first format needs it. It is
- * only a head start: where a browser keeps that data per thread, or refuses the worker, the first
- * format loads it as before.
+ * thread (web/src/islands/number-data-worker.ts), before the page's first format needs it: right
+ * after the first paint where an island's first render formats numbers, or on the visitor's first
+ * tap, key or focus inside one whose answers do. It is only a head start: where a browser keeps that
+ * data per thread, or refuses the worker, the first format loads it as before.
  */
 function warmingNumberData(islands, html) {
-  if (!islands.numberData || !NUMBERS_ISLAND.test(html)) return [];
-  return [`try { new Worker(${JSON.stringify(islands.numberData)}); } catch {}`];
+  if (!islands.numberData) return [];
+  const start = `try { new Worker(${JSON.stringify(islands.numberData)}); } catch {}`;
+  if (NUMBERS_ISLAND("first-render").test(html)) return [start];
+  if (!NUMBERS_ISLAND("first-use").test(html)) return [];
+  return [
+    "{ const numbers = new AbortController();",
+    'for (const type of ["pointerdown", "keydown", "focusin"]) document.addEventListener(type, (event) => {',
+    'if (!(event.target instanceof Element && event.target.closest("[data-numbers]"))) return;',
+    `numbers.abort(); ${start}`,
+    "}, { capture: true, passive: true, signal: numbers.signal }); }",
+  ];
 }
 
 /**

@@ -182,19 +182,39 @@ for (const path of ["/payment", "/domains", "/speed-analysis", "/tech-stack-advi
 
 // Where an island formats numbers, a worker loads the browser's number data off the main thread
 // (web/src/islands/number-data-worker.ts): the page's own first format is then cheap.
-for (const [path, warmed] of [
-  ["/vps-hosting", true],
-  ["/sw/domains", true],
-  ["/payment", false],
-  ["/", false],
-] as const) {
-  test(`${path} ${warmed ? "loads" : "does not load"} its number data in a worker`, async ({ page }) => {
-    const workers: string[] = [];
-    page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+const numberData = /^\/assets\/number-data-[\w-]{8}\.js$/;
+function workersOf(page: Page): string[] {
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+  return workers;
+}
+
+test("a tool whose first render shows prices loads its number data in a worker once it has painted", async ({
+  page,
+}) => {
+  const workers = workersOf(page);
+  await page.goto("/rw/vps-hosting");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect.poll(() => workers).toEqual([expect.stringMatching(numberData)]);
+});
+
+test("a tool whose answers show prices loads its number data on the visitor's first use of it", async ({ page }) => {
+  const workers = workersOf(page);
+  await page.goto("/domains");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The page's script would have started it before the first import: nothing yet.
+  expect(workers).toEqual([]);
+  await page.getByLabel("Domain name").focus();
+  await expect.poll(() => workers).toEqual([expect.stringMatching(numberData)]);
+});
+
+for (const path of ["/payment", "/"]) {
+  test(`${path} loads no number data`, async ({ page }) => {
+    const workers = workersOf(page);
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    if (warmed) await expect.poll(() => workers).toEqual([expect.stringMatching(/^\/assets\/number-data-[\w-]{8}\.js$/)]);
-    else expect(workers).toEqual([]);
+    await page.keyboard.press("Tab");
+    expect(workers).toEqual([]);
   });
 }
 

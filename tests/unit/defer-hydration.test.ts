@@ -218,11 +218,11 @@ describe("deferHydration on a page served with its islands", () => {
     expect(script).not.toContain("contact-form");
   });
 
-  it("starts the number-data worker after the first paint, only where an island formats numbers", () => {
+  it("starts the number-data worker after the first paint, only where an island's first render formats numbers", () => {
     const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
     const tool = content.replace(
       "<main>",
-      '<main><div data-island="contact-form" data-numbers="" class="contents"></div>',
+      '<main><div data-island="contact-form" data-numbers="first-render" class="contents"></div>',
     );
     const script = moduleScript(deferHydration(tool, withNumbers));
     const worker = script.indexOf('new Worker("/assets/number-data-H1pw0kkm.js")');
@@ -231,6 +231,53 @@ describe("deferHydration on a page served with its islands", () => {
     expect(moduleScript(deferHydration(content, withNumbers))).not.toContain("Worker");
     // A build without the worker writes no reference to it.
     expect(moduleScript(deferHydration(tool, islands))).not.toContain("Worker");
+  });
+
+  it("starts the number-data worker on the first use of an island whose answers format numbers", async () => {
+    const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
+    const tool = content.replace(
+      "<main>",
+      '<main><div data-island="contact-form" data-numbers="first-use" class="contents"></div>',
+    );
+    const listeners: Record<string, (event: { target: unknown }) => void> = {};
+    const workers: string[] = [];
+    class Element {
+      constructor(private readonly inIsland: boolean) {}
+      closest(selector: string) {
+        return selector === "[data-numbers]" && this.inIsland ? this : null;
+      }
+    }
+    let aborted = false;
+    await runPageScript(moduleScript(deferHydration(tool, withNumbers)), {
+      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
+      importModule: async () => ({ start: () => {} }),
+      document: {
+        head: { append: () => {} },
+        createElement: () => ({}),
+        addEventListener: (type: string, listener: (event: { target: unknown }) => void) =>
+          (listeners[type] = listener),
+      },
+      globalThis: { scheduler: { yield: async () => {} } },
+      Element,
+      AbortController: class {
+        signal = {};
+        abort() {
+          aborted = true;
+        }
+      },
+      Worker: class {
+        constructor(url: string) {
+          workers.push(url);
+        }
+      },
+    });
+    expect(Object.keys(listeners).sort()).toEqual(["focusin", "keydown", "pointerdown"]);
+    expect(workers).toEqual([]);
+    listeners.pointerdown!({ target: new Element(false) });
+    expect(workers).toEqual([]);
+    listeners.focusin!({ target: new Element(true) });
+    expect(workers).toEqual(["/assets/number-data-H1pw0kkm.js"]);
+    expect(aborted).toBe(true);
   });
 
   it("keeps the router's hydration on a page that is not marked, islands or not", () => {

@@ -13,7 +13,7 @@ export function Island<P extends object>({
   props,
   inline = false,
   load = "paint",
-  numbers = false,
+  numbers,
 }: {
   name: IslandName;
   component: ComponentType<P>;
@@ -24,9 +24,11 @@ export function Island<P extends object>({
   load?: IslandLoad;
   /**
    * It formats numbers (prices, scores): the page's script has the browser load its number data off
-   * the main thread after the first paint (web/src/islands/number-data-worker.ts).
+   * the main thread (web/src/islands/number-data-worker.ts). `first-render` if its first render does,
+   * right after the first paint; `first-use` if only its answers do, on the visitor's first tap, key
+   * or focus inside it, so the page's load spends nothing on it.
    */
-  numbers?: boolean;
+  numbers?: "first-render" | "first-use";
 }) {
   const Wrapper = inline ? "span" : "div";
   const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
@@ -34,7 +36,7 @@ export function Island<P extends object>({
     <Wrapper
       data-island={name}
       data-load={load === "paint" ? undefined : load}
-      data-numbers={numbers ? "" : undefined}
+      data-numbers={numbers}
       data-props={json}
       className="contents"
     >

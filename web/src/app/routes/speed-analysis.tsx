@@ -18,5 +18,5 @@ export function meta(_args: Route.MetaArgs) {
 }
 
 export default function SpeedAnalysisPage() {
-  return <Island name="speed-analysis" component={SpeedAnalysisTool} props={{}} numbers />;
+  return <Island name="speed-analysis" component={SpeedAnalysisTool} props={{}} numbers="first-use" />;
 }

@@ -17,5 +17,5 @@ export function meta() {
 }
 
 export default function TechStackAdvisor() {
-  return <Island name="tech-stack-advisor" component={TechStackAdvisorTool} props={{}} numbers />;
+  return <Island name="tech-stack-advisor" component={TechStackAdvisorTool} props={{}} numbers="first-use" />;
 }
