@@ -10,8 +10,6 @@ import path from "node:path";
 /** Where the screens' shells go, under the client build: `__screens/<route id>.html` (the server reads them there). */
 const SCREENS_DIR = "__screens";
 const SHELL = "__spa-fallback.html";
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const STYLESHEET = /<link rel="stylesheet" href="([^"]+)"\/>/g;
 
 /** React Router's client manifest (`build/client/assets/manifest-<hash>.js`) from its source. */
 export function parseRouterManifest(source) {
@@ -22,23 +20,37 @@ export function parseRouterManifest(source) {
   return JSON.parse(source.slice(start, end + 1));
 }
 
-/** The modules a route needs beyond the root's: its own, its layouts', and their static imports. */
-export function routeModules(manifest, id) {
+/** What `take` gives for a route and its layouts, outermost first, each once; the root's is the shell's already. */
+function alongRoute(manifest, id, take) {
   const files = [];
   for (let route = manifest.routes[id]; route && route.parentId !== undefined; route = manifest.routes[route.parentId])
-    files.unshift(route.module, ...(route.imports ?? []));
+    files.unshift(...take(route));
   return [...new Set(files)];
 }
+
+/** The modules a route needs beyond the root's: its own, its layouts', and their static imports. */
+export const routeModules = (manifest, id) =>
+  alongRoute(manifest, id, (route) => [route.module, ...(route.imports ?? [])]);
 
 /**
  * The stylesheets a route's layouts and module bring beyond the root's (the staff screens' own,
  * docs/decisions/0039-staff-stylesheet.md), outermost first.
  */
-export function routeStyles(manifest, id) {
-  const files = [];
-  for (let route = manifest.routes[id]; route && route.parentId !== undefined; route = manifest.routes[route.parentId])
-    files.unshift(...(route.css ?? []));
-  return [...new Set(files)];
+export const routeStyles = (manifest, id) => alongRoute(manifest, id, (route) => route.css ?? []);
+
+/** `shell` with a `<link rel=…>` for each of `hrefs` it does not name yet, after its own last one. */
+function withLinks(shell, rel, hrefs) {
+  const own = [...shell.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"/>`, "g"))];
+  const named = new Set(own.map((match) => match[1]));
+  const links = hrefs
+    .filter((href) => !named.has(href))
+    .map((href) => `<link rel="${rel}" href="${href}"/>`)
+    .join("");
+  if (links === "") return shell;
+  const last = own.at(-1);
+  if (!last) throw new Error(`the app shell has no ${rel} link: React Router changed its output`);
+  const at = last.index + last[0].length;
+  return shell.slice(0, at) + links + shell.slice(at);
 }
 
 /**
@@ -47,30 +59,7 @@ export function routeStyles(manifest, id) {
  * code has added them.
  */
 export function screenShell(shell, modules, styles = []) {
-  const preloads = [...shell.matchAll(MODULE_PRELOAD)];
-  const named = new Set(preloads.map((match) => match[1]));
-  const links = modules
-    .filter((href) => !named.has(href))
-    .map((href) => `<link rel="modulepreload" href="${href}"/>`)
-    .join("");
-  const last = preloads.at(-1);
-  if (!last) throw new Error("the app shell names no modules: React Router changed its output");
-  const at = last.index + last[0].length;
-  return withStyles(shell.slice(0, at) + links + shell.slice(at), styles);
-}
-
-function withStyles(shell, styles) {
-  const sheets = [...shell.matchAll(STYLESHEET)];
-  const named = new Set(sheets.map((match) => match[1]));
-  const links = styles
-    .filter((href) => !named.has(href))
-    .map((href) => `<link rel="stylesheet" href="${href}"/>`)
-    .join("");
-  if (links === "") return shell;
-  const last = sheets.at(-1);
-  if (!last) throw new Error("the app shell links no stylesheet: React Router changed its output");
-  const at = last.index + last[0].length;
-  return shell.slice(0, at) + links + shell.slice(at);
+  return withLinks(withLinks(shell, "modulepreload", modules), "stylesheet", styles);
 }
 
 /**
