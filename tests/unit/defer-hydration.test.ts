@@ -140,6 +140,10 @@ describe("deferHydration on a page served with its islands", () => {
   };
   const islands = islandsFromManifest(manifest);
   const content = page.replace("<body>", '<body data-render="islands">');
+  /** The content page carrying the contact form's island, with `attributes` on its element. */
+  const withForm = (attributes = "") =>
+    content.replace("<main>", `<main><div data-island="contact-form"${attributes} class="contents"></div>`);
+  const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
 
   it("reads the entry and its static imports, not what loads on demand, from the manifest", () => {
     expect(islands).toEqual({
@@ -164,8 +168,7 @@ describe("deferHydration on a page served with its islands", () => {
   });
 
   it("evaluates each file in a task of its own, every file after what it imports, then starts the entry", async () => {
-    const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
-    const script = moduleScript(deferHydration(withForm, islands));
+    const script = moduleScript(deferHydration(withForm(), islands));
     const steps: string[] = [];
     const preloaded: string[] = [];
     await runPageScript(script, {
@@ -202,28 +205,19 @@ describe("deferHydration on a page served with its islands", () => {
   });
 
   it("preloads a page island's code on the pages that carry it, and only there", () => {
-    const withForm = content.replace("<main>", '<main><div data-island="contact-form" class="contents"></div>');
     const script = (html: string) => moduleScript(deferHydration(html, islands));
-    expect(script(withForm)).toContain('"/assets/islands-form-Zd.js","/assets/islands-contact-form-Cf.js"');
+    expect(script(withForm())).toContain('"/assets/islands-form-Zd.js","/assets/islands-contact-form-Cf.js"');
     expect(script(content)).not.toContain("contact-form");
   });
 
   it("does not preload an island that waits for the visitor's first use", () => {
-    const onUse = content.replace(
-      "<main>",
-      '<main><div data-island="contact-form" data-load="interaction" class="contents"></div>',
-    );
-    const script = moduleScript(deferHydration(onUse, islands));
+    const script = moduleScript(deferHydration(withForm(' data-load="interaction"'), islands));
     expect(script).toContain('import("/assets/islands-C6bT4Abr.js")');
     expect(script).not.toContain("contact-form");
   });
 
   it("starts the number-data worker after the first paint, only where an island's first render formats numbers", () => {
-    const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
-    const tool = content.replace(
-      "<main>",
-      '<main><div data-island="contact-form" data-numbers="first-render" class="contents"></div>',
-    );
+    const tool = withForm(' data-numbers="first-render"');
     const script = moduleScript(deferHydration(tool, withNumbers));
     const worker = script.indexOf('new Worker("/assets/number-data-H1pw0kkm.js")');
     expect(worker).toBeGreaterThan(script.indexOf("first-contentful-paint"));
@@ -234,11 +228,7 @@ describe("deferHydration on a page served with its islands", () => {
   });
 
   it("starts the number-data worker on the first use of an island whose answers format numbers", async () => {
-    const withNumbers = { ...islands, numberData: "/assets/number-data-H1pw0kkm.js" };
-    const tool = content.replace(
-      "<main>",
-      '<main><div data-island="contact-form" data-numbers="first-use" class="contents"></div>',
-    );
+    const tool = withForm(' data-numbers="first-use"');
     const listeners: Record<string, (event: { target: unknown }) => void> = {};
     const workers: string[] = [];
     class Element {
