@@ -159,7 +159,7 @@ test("a tool's fields are disabled until the page is interactive", async ({ page
 });
 
 // The browser loads its number data on a page's first number format, in one task React cannot cut:
-// 20–77 ms on this project's machines. Only a tool whose first render formats numbers (VPS hosting's
+// 17–90 ms on this project's machines. Only a tool whose first render formats numbers (VPS hosting's
 // prices) takes that cost before hydrating (web/src/islands/tool-island.tsx); the others format none
 // until the visitor asks for something.
 for (const path of ["/payment", "/domains", "/speed-analysis", "/tech-stack-advisor"]) {

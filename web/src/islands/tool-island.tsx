@@ -20,7 +20,7 @@ export function toolIsland<P extends object>(Tool: ComponentType<P>): (props: P)
 /**
  * Runs just before a tool hydrates (the island's `prepare`), for a tool whose first render formats
  * numbers (VPS hosting's prices). A page's first number format loads the browser's locale data:
- * 17–77 ms on this project's machines, four times that on a phone. Inside hydration it made one
+ * 17–90 ms on this project's machines, four times that on a phone. Inside hydration it made one
  * slice of React's work a long task (84 ms of 4× throttled CPU on /vps-hosting); here it runs before
  * hydration starts, and React's work is cut into short slices again. A tool whose first render
  * formats no number does not take it: the locale data would be loaded for nothing, in one long task.
