@@ -123,6 +123,40 @@ test("what was typed before the form's code arrived counts in the form", async (
   await expect(counter).toContainText("5/1000");
 });
 
+test("what is chosen while the form hydrates is kept", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  // Once its code is there, the form notes what was typed before (a query for its fields), then
+  // hydrates in slices of its own. The visitor chooses a service right after that note.
+  await page.evaluate(() => {
+    const query = Element.prototype.querySelectorAll;
+    Element.prototype.querySelectorAll = function (this: Element, selectors: string) {
+      const found = query.call(this, selectors);
+      if (selectors.includes("select") && this.querySelector("form")) {
+        Element.prototype.querySelectorAll = query;
+        queueMicrotask(() => {
+          const service = document.querySelector("select");
+          if (!service) throw new Error("no service field");
+          service.selectedIndex = 3;
+          for (const type of ["input", "change"]) service.dispatchEvent(new Event(type, { bubbles: true }));
+        });
+      }
+      return found;
+    } as typeof query;
+  });
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Wanjiru");
+  await page.getByLabel("Email").fill("grace@example.ke");
+  await page.getByLabel("Message", { exact: true }).fill("Interested in a security audit next month.");
+  // The counter follows the message: the form has hydrated.
+  await expect(page.getByTestId("message-counter")).toContainText("42/1000");
+  const chosen = await page.getByLabel("Service").evaluate((select: HTMLSelectElement) => select.options[3]?.value);
+  await expect(page.getByLabel("Service")).toHaveValue(chosen ?? "none");
+  const submitted = page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  expect((await submitted).postDataJSON()).toMatchObject({ firstName: "Grace", service: chosen });
+});
+
 test.describe("contact form when the server fails", () => {
   // The tuple form: Playwright reads a bare array in test.use as [value, options].
   test.use({
