@@ -78,8 +78,9 @@ export function pageIslandFiles(islands, html, waiting = false) {
  * On a page whose islands format numbers, a worker loads the browser's number data off the main
  * thread (web/src/islands/number-data-worker.ts), before the page's first format needs it: right
  * after the first paint where an island's first render formats numbers, or on the visitor's first
- * tap, key or focus inside one whose answers do. It is only a head start: where a browser keeps that
- * data per thread, or refuses the worker, the first format loads it as before.
+ * tap, key or focus inside one whose answers do, or at once if the address has a query: a shared
+ * search (`/domains?q=…`) answers without a touch. It is only a head start: where a browser keeps
+ * that data per thread, or refuses the worker, the first format loads it as before.
  */
 function warmingNumberData(islands, html) {
   if (!islands.numberData) return [];
@@ -87,7 +88,7 @@ function warmingNumberData(islands, html) {
   if (NUMBERS_ISLAND("first-render").test(html)) return [start];
   if (!NUMBERS_ISLAND("first-use").test(html)) return [];
   return [
-    "{ const numbers = new AbortController();",
+    `if (location.search) { ${start} } else { const numbers = new AbortController();`,
     'for (const type of ["pointerdown", "keydown", "focusin"]) document.addEventListener(type, (event) => {',
     'if (!(event.target instanceof Element && event.target.closest("[data-numbers]"))) return;',
     `numbers.abort(); ${start}`,

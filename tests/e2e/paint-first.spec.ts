@@ -208,6 +208,13 @@ test("a tool whose answers show prices loads its number data on the visitor's fi
   await expect.poll(() => workers).toEqual([expect.stringMatching(numberData)]);
 });
 
+test("a shared search answers without a touch, so its number data loads at once", async ({ page }) => {
+  const workers = workersOf(page);
+  await page.goto("/domains?q=kigalitech");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect.poll(() => workers).toEqual([expect.stringMatching(numberData)]);
+});
+
 for (const path of ["/payment", "/"]) {
   test(`${path} loads no number data`, async ({ page }) => {
     const workers = workersOf(page);

@@ -231,6 +231,11 @@ describe("deferHydration on a page served with its islands", () => {
     const tool = withForm(' data-numbers="first-use"');
     const listeners: Record<string, (event: { target: unknown }) => void> = {};
     const workers: string[] = [];
+    class Worker {
+      constructor(url: string) {
+        workers.push(url);
+      }
+    }
     class Element {
       constructor(private readonly inIsland: boolean) {}
       closest(selector: string) {
@@ -248,6 +253,7 @@ describe("deferHydration on a page served with its islands", () => {
           (listeners[type] = listener),
       },
       globalThis: { scheduler: { yield: async () => {} } },
+      location: { search: "" },
       Element,
       AbortController: class {
         signal = {};
@@ -255,11 +261,7 @@ describe("deferHydration on a page served with its islands", () => {
           aborted = true;
         }
       },
-      Worker: class {
-        constructor(url: string) {
-          workers.push(url);
-        }
-      },
+      Worker,
     });
     expect(Object.keys(listeners).sort()).toEqual(["focusin", "keydown", "pointerdown"]);
     expect(workers).toEqual([]);
@@ -268,6 +270,18 @@ describe("deferHydration on a page served with its islands", () => {
     listeners.focusin!({ target: new Element(true) });
     expect(workers).toEqual(["/assets/number-data-H1pw0kkm.js"]);
     expect(aborted).toBe(true);
+
+    // A shared search answers without a touch: the worker starts at once.
+    workers.length = 0;
+    await runPageScript(moduleScript(deferHydration(tool, withNumbers)), {
+      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
+      importModule: async () => ({ start: () => {} }),
+      document: { head: { append: () => {} }, createElement: () => ({}) },
+      globalThis: { scheduler: { yield: async () => {} } },
+      location: { search: "?q=kigali" },
+      Worker,
+    });
+    expect(workers).toEqual(["/assets/number-data-H1pw0kkm.js"]);
   });
 
   it("keeps the router's hydration on a page that is not marked, islands or not", () => {
