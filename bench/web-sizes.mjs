@@ -27,6 +27,9 @@ const routes = readdirSync(root, { recursive: true })
 
 const islands = islandsFromManifest(JSON.parse(readFileSync("build/islands-manifest.json", "utf8")));
 
+// The worker that loads the browser's number data (web/src/islands/number-data-worker.ts).
+const NUMBER_DATA = /^\/assets\/number-data-[\w-]+\.js$/;
+
 const gz = (file) => gzipSync(readFileSync(path.join(root, file.replace(/^\//, ""))), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -38,15 +41,20 @@ const rows = routes.map(([route, file]) => {
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
   ]);
-  // Requested by the inline hydration module after the first paint (scripts/defer-hydration.mjs).
-  const late = new Set(
-    [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]).filter((src) => !early.has(src)),
-  );
+  // Requested by the inline hydration module after the first paint (scripts/defer-hydration.mjs),
+  // but for the number-data worker of a tool whose answers format numbers: it starts on first use.
+  const named = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
+  const workerOnUse = (src) => NUMBER_DATA.test(src) && html.includes('data-numbers="first-use"');
+  const late = new Set(named.filter((src) => !early.has(src) && !workerOnUse(src)));
   const js = withStaticImports(root, [...early, ...late]);
   const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
   // Islands marked data-load: their code comes on the visitor's first use (or scroll), not with the page.
   const islandsPage = html.includes('<body data-render="islands"');
-  const onUse = new Set(islandsPage ? pageIslandFiles(islands, html, true).filter((src) => !js.has(src)) : []);
+  const onUse = new Set(
+    islandsPage
+      ? [...pageIslandFiles(islands, html, true), ...named.filter(workerOnUse)].filter((src) => !js.has(src))
+      : [],
+  );
   return {
     route,
     html: gz(file),
