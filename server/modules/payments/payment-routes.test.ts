@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
 import { outboxEmails } from "../notifications/notifications-schema.ts";
 import { paymentEvents, paymentTransactions } from "./payments-schema.ts";
+import { HOSTED_PAYMENT_ADDRESS_LIMIT, HOSTED_PAYMENT_PAYER_LIMIT } from "./payment-routes.ts";
 
 const valid = {
   phoneNumber: "250783456789",
@@ -29,8 +30,12 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
   let adminCookie: string;
   let agentCookie: string;
   let ip = 0;
+  let payers = 0;
+  /** Another MTN Rwanda number the simulator completes (its last three digits decide): one payer per payment. */
+  const nextPayer = () => `25078${String(++payers).padStart(4, "0")}789`;
 
-  const create = (payload: object = valid) =>
+  // Each payment its own payer and address, so the limits only bite where they are tested.
+  const create = (payload: object = { ...valid, phoneNumber: nextPayer() }) =>
     app.inject({ method: "POST", url: "/api/hosted-payment", payload, remoteAddress: `198.51.100.${++ip % 250}` });
   const row = async (id: string) =>
     (await database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)))[0]!;
@@ -78,7 +83,7 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
   });
 
   it("stores the payment before calling pawaPay, then answers transactionId and redirectUrl", async () => {
-    const response = await create();
+    const response = await create(valid);
     expect(response.statusCode).toBe(200);
     const { transactionId, redirectUrl } = response.json<{ transactionId: string; redirectUrl: string }>();
     expect(transactionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -484,6 +489,47 @@ describe.each(databaseBackends())("payments through pawaPay (simulator) on $name
     const kept = asked();
     expect((await create()).statusCode).toBe(200);
     expect(asked()).toBe(kept);
+  });
+
+  it(`starts at most ${HOSTED_PAYMENT_PAYER_LIMIT.max} payments per payer per window, hosted or prompted, from any address`, async () => {
+    sim.faults.dropCallbacks = true;
+    const payer = nextPayer();
+    const refused = await create({ ...valid, phoneNumber: payer, amount: 1 });
+    expect(refused.statusCode).toBe(400);
+    for (let i = 0; i < HOSTED_PAYMENT_PAYER_LIMIT.max - 1; i++) {
+      expect((await create({ ...valid, phoneNumber: payer })).statusCode).toBe(200);
+    }
+    // The last one as a prompt on the phone: one count for both ways of paying.
+    const prompt = (phoneNumber: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/deposits",
+        payload: { ...valid, phoneNumber },
+        remoteAddress: `198.51.100.${++ip % 250}`,
+      });
+    expect((await prompt(payer)).statusCode).toBe(201);
+    for (const limited of [await create({ ...valid, phoneNumber: payer }), await prompt(payer)]) {
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json()).toMatchObject({ error: "rate_limited" });
+    }
+    expect((await create()).statusCode).toBe(200);
+  });
+
+  it(`lets ${HOSTED_PAYMENT_ADDRESS_LIMIT.max} payers behind one address pay, then answers 429`, async () => {
+    sim.faults.dropCallbacks = true;
+    const behindOneAddress = (phoneNumber: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/hosted-payment",
+        payload: { ...valid, phoneNumber },
+        remoteAddress: "192.0.2.99",
+      });
+    for (let i = 0; i < HOSTED_PAYMENT_ADDRESS_LIMIT.max; i++) {
+      expect((await behindOneAddress(nextPayer())).statusCode).toBe(200);
+    }
+    expect((await behindOneAddress(nextPayer())).statusCode).toBe(429);
+    expect((await create()).statusCode).toBe(200);
   });
 
   it("answers the declared toolkit endpoints from active-conf and predict-provider", async () => {

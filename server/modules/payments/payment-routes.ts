@@ -27,13 +27,24 @@ import { type OperationType, ProviderError, type PaymentProvider } from "../../a
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";
 import { serverT } from "../../lib/i18n.ts";
+import { senderLimit } from "../../lib/sender-limit.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import { currentStaff } from "../../lib/admin-guard.ts";
 import { completedTotals, listTransactions } from "./payment-repository.ts";
 import type { PaymentService } from "./payment-service.ts";
 import { customerFailure, receiptPath, toAdminTransaction, toStatusView } from "./payment-views.ts";
 
-export const HOSTED_PAYMENT_RATE_LIMIT = { max: 10, timeWindow: 10 * 60 * 1000 };
+const HOSTED_PAYMENT_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Payments started for one payer (the mobile-money number) per window, from any network, on the
+ * hosted page or by a prompt on the phone alike (decision 0038).
+ */
+export const HOSTED_PAYMENT_PAYER_LIMIT = { max: 10, timeWindow: HOSTED_PAYMENT_WINDOW_MS };
+/**
+ * Payments started from one IP address per window, whoever pays. Looser than the payer's: a mobile
+ * operator's carrier-grade NAT puts many customers behind one address.
+ */
+export const HOSTED_PAYMENT_ADDRESS_LIMIT = { max: 60, timeWindow: HOSTED_PAYMENT_WINDOW_MS };
 const LOOKUP_RATE_LIMIT = { max: 60, timeWindow: 60 * 1000 };
 /** pawaPay retries for 15 minutes; this only stops a flood from one address. */
 const CALLBACK_RATE_LIMIT = { max: 1200, timeWindow: 60 * 1000 };
@@ -93,10 +104,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   const cachedProviders = async (country: string, operationType: OperationType) =>
     providerInfos(await service.activeConf(country, operationType).catch(toolkitError), country, operationType);
 
+  const perPayer = senderLimit(
+    app,
+    "payment",
+    HOSTED_PAYMENT_PAYER_LIMIT,
+    (request) => (request.body as { phoneNumber: string }).phoneNumber,
+  );
   app.post(
     "/api/hosted-payment",
     {
-      config: { rateLimit: HOSTED_PAYMENT_RATE_LIMIT },
+      config: { rateLimit: HOSTED_PAYMENT_ADDRESS_LIMIT },
+      preHandler: perPayer,
       schema: {
         body: HostedPaymentRequest,
         response: {
@@ -257,7 +275,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     "/api/deposits",
     {
-      config: { rateLimit: HOSTED_PAYMENT_RATE_LIMIT },
+      config: { rateLimit: HOSTED_PAYMENT_ADDRESS_LIMIT },
+      preHandler: perPayer,
       schema: {
         body: DepositRequest,
         response: {
