@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HostedPaymentRequest } from "./payment-api.ts";
 import {
-  HostedPaymentRequest,
   PaymentForm,
   hostedPaymentRequest,
   internationalPhone,

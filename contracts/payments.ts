@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { HostedPaymentRequest } from "./payment-api.ts";
 
 /* ---------------------------------------------------------------- Countries (spec sections 3 and 9) */
 
@@ -94,7 +95,7 @@ export function paymentMessageCode(message: string | undefined): PaymentMessageC
 const DESCRIPTION_PATTERN = /^[A-Za-z0-9 ]+$/;
 
 /** Description rules shared by the form and the API: trimmed, empty is absent, 4-22 letters/digits/spaces. */
-const description = z
+export const paymentDescription = z
   .string()
   .trim()
   .optional()
@@ -109,7 +110,7 @@ const description = z
   );
 
 /** Where the receipt goes: optional; trimmed, empty is absent. */
-const receiptEmail = z
+export const paymentReceiptEmail = z
   .string()
   .trim()
   .optional()
@@ -117,14 +118,17 @@ const receiptEmail = z
   .pipe(z.email(paymentMessages.emailInvalid).max(254, paymentMessages.emailInvalid).optional());
 
 /** "1 000", "1,000.5" and similar are not numbers here: digits with an optional decimal part only. */
-const NUMERIC = /^\d+(\.\d+)?$/;
+export const PAYMENT_AMOUNT_PATTERN = /^\d+(\.\d+)?$/;
 
 /** Amount as typed (text of a number). */
 const amountText = z
   .string()
   .trim()
   .min(1, paymentMessages.amountRequired)
-  .refine((value) => NUMERIC.test(value) && Number(value) >= PAYMENT_AMOUNT_MIN, paymentMessages.amountMin);
+  .refine(
+    (value) => PAYMENT_AMOUNT_PATTERN.test(value) && Number(value) >= PAYMENT_AMOUNT_MIN,
+    paymentMessages.amountMin,
+  );
 
 /* ---------------------------------------------------------------- Mobile-money phone number */
 
@@ -208,8 +212,8 @@ export const PaymentForm = z.object({
   phoneNumber: MobileMoneyNationalNumber,
   provider: z.string().optional(),
   amount: amountText,
-  description,
-  email: receiptEmail,
+  description: paymentDescription,
+  email: paymentReceiptEmail,
 });
 export type PaymentForm = z.infer<typeof PaymentForm>;
 export type PaymentFormInput = z.input<typeof PaymentForm>;
@@ -225,58 +229,6 @@ export function hostedPaymentRequest(country: PaymentCountry, form: PaymentForm)
     ...(form.email ? { email: form.email } : {}),
   };
 }
-
-const amountValue = z
-  .union([z.number(), z.string().trim().regex(NUMERIC, paymentMessages.amountMin).transform(Number)], {
-    error: (issue) =>
-      issue.input === undefined || issue.input === "" ? paymentMessages.amountRequired : paymentMessages.amountMin,
-  })
-  .pipe(
-    z
-      .number()
-      .finite(paymentMessages.amountMin)
-      .min(PAYMENT_AMOUNT_MIN, paymentMessages.amountMin)
-      .max(1_000_000_000, paymentMessages.amountMax),
-  );
-
-const phoneDigits = z
-  .string({ error: paymentMessages.phoneMin })
-  .trim()
-  .regex(/^\d+$/, paymentMessages.phoneInvalid)
-  .min(3 + PAYMENT_PHONE_MIN, paymentMessages.phoneMin)
-  .max(15, paymentMessages.phoneInvalid);
-
-/** Cross-field rules of a payment request: the phone's prefix and the currency belong to the country. */
-function refineCountry<T extends { phoneNumber: string; currency: string; country: PaymentCountryCode }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) {
-  const country = paymentCountry(value.country);
-  if (!country) return;
-  if (!value.phoneNumber.startsWith(country.prefix)) {
-    ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: paymentMessages.phonePrefix });
-  }
-  if (value.currency !== country.currency) {
-    ctx.addIssue({ code: "custom", path: ["currency"], message: paymentMessages.currencyMismatch });
-  }
-}
-
-const countryCode = z.enum(PAYMENT_COUNTRY_CODES, { error: paymentMessages.countryUnavailable });
-
-/** Body of POST /api/hosted-payment (spec section 3). */
-export const HostedPaymentRequest = z
-  .object({
-    phoneNumber: phoneDigits,
-    amount: amountValue,
-    currency: z.string({ error: paymentMessages.currencyMismatch }),
-    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
-    country: countryCode,
-    /** Not in the spec's request: where to email the receipt. */
-    email: receiptEmail,
-  })
-  .superRefine(refineCountry);
-export type HostedPaymentRequest = z.input<typeof HostedPaymentRequest>;
-export type HostedPaymentRequestParsed = z.output<typeof HostedPaymentRequest>;
 
 export const HostedPaymentResponse = z.object({ transactionId: z.string(), redirectUrl: z.string() });
 export type HostedPaymentResponse = z.infer<typeof HostedPaymentResponse>;
@@ -362,122 +314,3 @@ export const PaymentStatusView = z.object({
   testMode: z.boolean(),
 });
 export type PaymentStatusView = z.infer<typeof PaymentStatusView>;
-
-/* ---------------------------------------------------------------- Declared endpoints (spec section 7) */
-
-export const PredictProviderRequest = z.object({
-  phoneNumber: z.string().trim().min(PAYMENT_PHONE_MIN, paymentMessages.phoneMin).max(30, paymentMessages.phoneInvalid),
-});
-export const PredictProviderResponse = z.object({ country: z.string(), provider: z.string(), phoneNumber: z.string() });
-export type PredictProviderResponse = z.infer<typeof PredictProviderResponse>;
-
-export const ProviderInfo = z.object({
-  provider: z.string(),
-  displayName: z.string(),
-  currency: z.string(),
-  minAmount: z.string().nullable(),
-  maxAmount: z.string().nullable(),
-  decimals: z.number().int(),
-  status: z.string(),
-});
-export type ProviderInfo = z.infer<typeof ProviderInfo>;
-
-export const ActiveConfigResponse = z.object({
-  country: z.string(),
-  operationType: z.string(),
-  providers: z.array(ProviderInfo),
-});
-export type ActiveConfigResponse = z.infer<typeof ActiveConfigResponse>;
-
-export const ProvidersResponse = z.object({ country: z.string(), providers: z.array(ProviderInfo) });
-
-/**
- * One mobile-money transfer to or from a phone. POST /api/deposits (a direct PIN-prompt deposit,
- * no hosted page, provider chosen or predicted) and POST /api/payouts (admins only) take the same
- * fields, so they share one schema and cannot drift apart.
- */
-const MobileMoneyTransfer = z
-  .object({
-    phoneNumber: phoneDigits,
-    amount: amountValue,
-    currency: z.string({ error: paymentMessages.currencyMismatch }),
-    country: countryCode,
-    provider: z
-      .string()
-      .regex(/^[A-Z0-9_]{3,40}$/, "Provider is not valid")
-      .optional(),
-    description: description.transform((value) => value ?? PAYMENT_DEFAULT_DESCRIPTION),
-  })
-  .superRefine(refineCountry);
-
-export const DepositRequest = MobileMoneyTransfer;
-export type DepositRequest = z.input<typeof DepositRequest>;
-
-export const PaymentCreated = z.object({ transactionId: z.string(), status: TransactionStatus });
-export type PaymentCreated = z.infer<typeof PaymentCreated>;
-
-export const PayoutRequest = MobileMoneyTransfer;
-export type PayoutRequest = z.input<typeof PayoutRequest>;
-
-/* ---------------------------------------------------------------- Admin */
-
-export const TransactionListQuery = z.object({
-  status: TransactionStatus.optional(),
-  kind: z.enum(["deposit", "payout", "refund"]).optional(),
-  country: PaymentCountryCode.optional(),
-  currency: PaymentCurrency.optional(),
-  from: z.iso.date("from must be a date (YYYY-MM-DD)").optional(),
-  to: z.iso.date("to must be a date (YYYY-MM-DD)").optional(),
-  minAmount: z.coerce.number().min(0, "minAmount must be 0 or more").optional(),
-  maxAmount: z.coerce.number().min(0, "maxAmount must be 0 or more").optional(),
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type TransactionListQuery = z.input<typeof TransactionListQuery>;
-
-export const AdminTransaction = z.object({
-  id: z.string(),
-  kind: z.enum(["deposit", "payout", "refund"]),
-  status: TransactionStatus,
-  providerStatus: z.string().nullable(),
-  amount: z.string(),
-  currency: z.string(),
-  country: z.string(),
-  phoneNumber: z.string(),
-  provider: z.string().nullable(),
-  providerTransactionId: z.string().nullable(),
-  description: z.string().nullable(),
-  failureCode: z.string().nullable(),
-  failureMessage: z.string().nullable(),
-  orderType: z.string().nullable(),
-  orderRef: z.string().nullable(),
-  testMode: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type AdminTransaction = z.infer<typeof AdminTransaction>;
-
-export const TransactionList = z.object({
-  items: z.array(AdminTransaction),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totals: z.array(z.object({ currency: z.string(), completedAmount: z.string(), completedCount: z.number().int() })),
-});
-export type TransactionList = z.infer<typeof TransactionList>;
-
-export const PaymentEvent = z.object({
-  id: z.string(),
-  source: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  applied: z.boolean(),
-  raw: z.unknown(),
-  createdAt: z.string(),
-});
-export type PaymentEvent = z.infer<typeof PaymentEvent>;
-
-export const AdminTransactionDetail = z.object({ transaction: AdminTransaction, events: z.array(PaymentEvent) });
-export type AdminTransactionDetail = z.infer<typeof AdminTransactionDetail>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiErrorBody } from "#contracts/errors.ts";
-import { AdminTransactionDetail, TransactionList, TransactionListQuery } from "#contracts/payments.ts";
+import { AdminTransactionDetail, TransactionList, TransactionListQuery } from "#contracts/payment-api.ts";
 import type { Database } from "../../db/client.ts";
 import { csvRow } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";

@@ -7,19 +7,21 @@ import {
   ActiveConfigResponse,
   DepositRequest,
   HostedPaymentRequest,
-  HostedPaymentResponse,
-  PaymentCountryCode,
   PaymentCreated,
-  PaymentStatusView,
   PayoutRequest,
   PredictProviderRequest,
   PredictProviderResponse,
   ProvidersResponse,
   TransactionList,
   TransactionListQuery,
+  type ProviderInfo,
+} from "#contracts/payment-api.ts";
+import {
+  HostedPaymentResponse,
+  PaymentCountryCode,
+  PaymentStatusView,
   encodePaymentResult,
   isFinalStatus,
-  type ProviderInfo,
   type TransactionStatus,
 } from "#contracts/payments.ts";
 import { verifySignedMessage, type KeyStore } from "../../adapters/pawapay/callback-signature.ts";

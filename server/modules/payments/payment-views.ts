@@ -1,9 +1,5 @@
-import {
-  providerDisplayName,
-  type AdminTransaction,
-  type PaymentStatusView,
-  type TransactionStatus,
-} from "#contracts/payments.ts";
+import { type AdminTransaction } from "#contracts/payment-api.ts";
+import { providerDisplayName, type PaymentStatusView, type TransactionStatus } from "#contracts/payments.ts";
 import { localizePath, type Language } from "#contracts/languages.ts";
 import { asLanguage, serverT } from "../../lib/i18n.ts";
 import type { TransactionRow } from "./payment-repository.ts";

@@ -11,8 +11,10 @@ import {
   AdminTransactionDetail,
   PaymentCreated,
   PayoutRequest,
-  TRANSACTION_STATUSES,
   TransactionList,
+} from "#contracts/payment-api.ts";
+import {
+  TRANSACTION_STATUSES,
   paymentCountries,
   paymentCountry,
   paymentMessageCode,
