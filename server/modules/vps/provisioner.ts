@@ -7,7 +7,7 @@
  * `suspendServer`, `resumeServer` and `destroyServer`, which also move the order, write its history
  * and ask staff when the provisioner answers "manual".
  */
-import type { VpsClusterHealth } from "#contracts/vps.ts";
+import type { VpsClusterHealth } from "#contracts/vps-admin.ts";
 import type { StepRecorder } from "../../lib/orders.ts";
 
 export interface ProvisionRequest {

@@ -4,13 +4,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type {
-  VpsClusterHealth,
-  VpsOrderCreated,
-  VpsOrderDetail,
-  VpsOrderRequest,
-  VpsOrderView,
-} from "#contracts/vps.ts";
+import type { VpsClusterHealth, VpsOrderDetail } from "#contracts/vps-admin.ts";
+import type { VpsOrderCreated, VpsOrderRequest, VpsOrderView } from "#contracts/vps.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp, testConfig } from "../../../tests/support/test-app.ts";

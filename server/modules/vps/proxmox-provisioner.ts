@@ -1,5 +1,5 @@
 import { vpsImages } from "#content/vps.ts";
-import type { VpsClusterHealth } from "#contracts/vps.ts";
+import type { VpsClusterHealth } from "#contracts/vps-admin.ts";
 import { proxmoxClient, ProxmoxError, type ProxmoxClient } from "../../adapters/proxmox/proxmox-client.ts";
 import type { Config } from "../../config.ts";
 import type { OrderStepRow, StepRecorder } from "../../lib/orders.ts";

@@ -13,7 +13,7 @@ import {
   VpsRenewal,
   VpsServerToDelete,
   VpsTransitionRequest,
-} from "#contracts/vps.ts";
+} from "#contracts/vps-admin.ts";
 import { actorOf, adminOnly, OrderIdParams, staffOnly, staffOrderRoutes } from "../../lib/order-routes.ts";
 import type { VpsService } from "./vps-service.ts";
 

@@ -1,5 +1,6 @@
 import { vpsAddons, vpsImages, vpsLocations, vpsPeriods, vpsPlans } from "#content/vps.ts";
-import { catalogFromContent, type VpsCatalog, type VpsPriceItem, type VpsPrices } from "#contracts/vps.ts";
+import { type VpsPriceItem } from "#contracts/vps-admin.ts";
+import { catalogFromContent, type VpsCatalog, type VpsPrices } from "#contracts/vps.ts";
 import type { Database } from "../../db/client.ts";
 import { recordAudit, type AuditActor } from "../../lib/audit.ts";
 import { notifyChange } from "../../lib/change-notified-cache.ts";

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { OrderFulfilment } from "#contracts/orders.ts";
-import type { VpsOrderStatus, VpsTransitionRequest } from "#contracts/vps.ts";
+import type { VpsTransitionRequest } from "#contracts/vps-admin.ts";
+import type { VpsOrderStatus } from "#contracts/vps.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";

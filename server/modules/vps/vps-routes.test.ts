@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vpsAdminMessages, type VpsOrderDetail, type VpsOrderPage } from "#contracts/vps-admin.ts";
 import {
-  vpsAdminMessages,
   vpsMessages,
   type VpsCatalog,
   type VpsOrderCreated,
-  type VpsOrderDetail,
-  type VpsOrderPage,
   type VpsOrderRequest,
   type VpsOrderView,
 } from "#contracts/vps.ts";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vpsAdminMessages, type VpsOrderCreated, type VpsOrderDetail, type VpsOrderRequest } from "#contracts/vps.ts";
+import { vpsAdminMessages, type VpsOrderDetail } from "#contracts/vps-admin.ts";
+import { type VpsOrderCreated, type VpsOrderRequest } from "#contracts/vps.ts";
 import { asStaff, createStaffUser, signIn } from "../../../tests/support/admin.ts";
 import { databaseBackends } from "../../../tests/support/databases.ts";
 import { testApp } from "../../../tests/support/test-app.ts";

@@ -1,19 +1,21 @@
 import type { FastifyBaseLogger } from "fastify";
 import { VPS_RENEWAL_WINDOW_DAYS } from "#content/vps.ts";
 import {
+  type VpsOrderDetail,
+  type VpsOrderEvent,
+  type VpsOrderSummary,
+  type VpsPriceItem,
+  type VpsClusterHealth,
+} from "#contracts/vps-admin.ts";
+import {
   type VpsPrices,
   canMoveVpsOrder,
   quoteVps,
   VPS_TRANSITIONS,
-  type VpsOrderDetail,
-  type VpsOrderEvent,
   type VpsOrderStatus,
-  type VpsOrderSummary,
-  type VpsPriceItem,
   type VpsQuote,
-  type VpsClusterHealth,
 } from "#contracts/vps.ts";
-import type { VpsTransitionRequest } from "#contracts/vps.ts";
+import type { VpsTransitionRequest } from "#contracts/vps-admin.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError, fieldError } from "../../lib/errors.ts";

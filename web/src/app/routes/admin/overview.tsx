@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Overview } from "#contracts/admin.ts";
 import { RegistryHealthList } from "#contracts/domain-orders.ts";
-import { VpsClusterHealth } from "#contracts/vps.ts";
+import { VpsClusterHealth } from "#contracts/vps-admin.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { Badge } from "../../../components/ui/badge.tsx";

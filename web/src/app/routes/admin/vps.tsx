@@ -2,15 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Server } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  VPS_ORDER_STATUSES,
-  VpsOrderPage,
-  VpsOrderStatus,
-  VpsPriceItem,
-  UpdateVpsPrice,
-  VpsRenewal,
-  type VpsOrderSummary,
-} from "#contracts/vps.ts";
+import { VpsOrderPage, VpsPriceItem, UpdateVpsPrice, VpsRenewal, type VpsOrderSummary } from "#contracts/vps-admin.ts";
+import { VPS_ORDER_STATUSES, VpsOrderStatus } from "#contracts/vps.ts";
 import { VPS_CURRENCIES } from "#contracts/vps.ts";
 import "../../../features/admin/admin-messages.ts";
 import { orderSectionMeta } from "../../../features/admin/order-page.tsx";
