@@ -11,7 +11,7 @@ import {
   RegistryHealthList,
   UpdateDomainRate,
   UpdateTldPrice,
-} from "#contracts/domain-orders.ts";
+} from "#contracts/domain-orders-admin.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import { actorOf, adminOnly, OrderIdParams, staffOnly, staffOrderRoutes } from "../../lib/order-routes.ts";
 import type { DomainOrderService } from "./domain-order-service.ts";

@@ -3,13 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   domainAdminMessages,
-  domainOrderMessages,
-  type DomainOrderCreated,
   type DomainOrderDetail,
   type DomainOrderPage,
+  type DomainPriceSheet,
+} from "#contracts/domain-orders-admin.ts";
+import {
+  domainOrderMessages,
+  type DomainOrderCreated,
   type DomainOrderRequest,
   type DomainOrderView,
-  type DomainPriceSheet,
 } from "#contracts/domain-orders.ts";
 import { domainMessages, type TldPrice } from "#contracts/domains.ts";
 import { paymentMessages } from "#contracts/payments.ts";

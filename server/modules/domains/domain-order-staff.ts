@@ -1,12 +1,10 @@
 import {
-  DOMAIN_ORDER_TRANSITIONS,
   type DomainOrderDetail,
   type DomainOrderEvent,
-  type DomainOrderStatus,
   type DomainOrderSummary,
-  type DomainQuote,
   type DomainTransitionRequest,
-} from "#contracts/domain-orders.ts";
+} from "#contracts/domain-orders-admin.ts";
+import { DOMAIN_ORDER_TRANSITIONS, type DomainOrderStatus, type DomainQuote } from "#contracts/domain-orders.ts";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";

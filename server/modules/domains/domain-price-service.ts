@@ -1,4 +1,4 @@
-import type { DomainPriceSheet, UpdateTldPrice } from "#contracts/domain-orders.ts";
+import type { DomainPriceSheet, UpdateTldPrice } from "#contracts/domain-orders-admin.ts";
 import type { TldPrice } from "#contracts/domains.ts";
 import { domainCurrencies, tldOffers, type TldOffer } from "#content/domains.ts";
 import type { Database } from "../../db/client.ts";

@@ -1,4 +1,4 @@
-import type { DomainOrderDetail } from "#contracts/domain-orders.ts";
+import type { DomainOrderDetail } from "#contracts/domain-orders-admin.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
 import { DOMAIN_RENEWAL_MAX_YEARS } from "#contracts/renewals.ts";
 import type { Database } from "../../db/client.ts";

@@ -4,13 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type {
-  DomainOrderCreated,
-  DomainOrderDetail,
-  DomainOrderRequest,
-  DomainOrderView,
-  RegistryHealthList,
-} from "#contracts/domain-orders.ts";
+import type { DomainOrderDetail, RegistryHealthList } from "#contracts/domain-orders-admin.ts";
+import type { DomainOrderCreated, DomainOrderRequest, DomainOrderView } from "#contracts/domain-orders.ts";
 import { NS } from "#server/adapters/epp/epp-xml.ts";
 import { startDnsDouble, type DnsDouble } from "../../../tests/doubles/dns-server.ts";
 import { startEppDouble, type EppDouble } from "../../../tests/doubles/epp-server.ts";

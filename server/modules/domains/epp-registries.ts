@@ -1,4 +1,4 @@
-import type { RegistryHealth } from "#contracts/domain-orders.ts";
+import type { RegistryHealth } from "#contracts/domain-orders-admin.ts";
 import { registryProfiles } from "#content/registries.ts";
 import { randomBytes } from "node:crypto";
 import { domainCheck, pollAck, pollRequest, readCheck, readPendingAction } from "../../adapters/epp/epp-commands.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { domainAdminMessages } from "#contracts/domain-orders.ts";
+import { domainAdminMessages } from "#contracts/domain-orders-admin.ts";
 import { vpsAdminMessages } from "#contracts/vps-admin.ts";
 import domains from "../../i18n/locales/en/domains-admin.json";
 import vps from "../../i18n/locales/en/vps-admin.json";

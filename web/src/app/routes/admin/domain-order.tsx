@@ -4,13 +4,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { z } from "zod";
-import {
-  countryName,
-  DomainOrderDetail,
-  type DomainOrderStatus,
-  DomainTransitionRequest,
-  RecordDomainRenewal,
-} from "#contracts/domain-orders.ts";
+import { DomainOrderDetail, DomainTransitionRequest, RecordDomainRenewal } from "#contracts/domain-orders-admin.ts";
+import { countryName, type DomainOrderStatus } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";

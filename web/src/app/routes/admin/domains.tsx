@@ -4,16 +4,15 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
-  DOMAIN_ORDER_STATUSES,
   DomainOrderListQuery,
   DomainOrderPage,
-  DomainOrderStatus,
   DomainPriceSheet,
   UpdateDomainRate,
   UpdateTldPrice,
   type DomainRateItem,
   type TldPriceItem,
-} from "#contracts/domain-orders.ts";
+} from "#contracts/domain-orders-admin.ts";
+import { DOMAIN_ORDER_STATUSES, DomainOrderStatus } from "#contracts/domain-orders.ts";
 import type { DomainCurrency } from "#contracts/domains.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, Input, Label } from "../../../components/ui/field.tsx";

@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Overview } from "#contracts/admin.ts";
-import { RegistryHealthList } from "#contracts/domain-orders.ts";
+import { RegistryHealthList } from "#contracts/domain-orders-admin.ts";
 import { VpsClusterHealth } from "#contracts/vps-admin.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
