@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProjectDetail, ProjectPage, SavedProject } from "#contracts/advisor.ts";
+import type { ProjectDetail, ProjectPage } from "#contracts/advisor-admin.ts";
+import type { SavedProject } from "#contracts/advisor.ts";
 import type { EnquiryDetail } from "#contracts/admin.ts";
 import { contactMessages } from "#contracts/contact.ts";
 import type { DatabaseHandle } from "../../db/client.ts";

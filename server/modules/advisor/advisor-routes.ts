@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   AddProjectNote,
+  ProjectDetail,
+  ProjectListQuery,
+  ProjectPage,
+  UpdateProject,
+} from "#contracts/advisor-admin.ts";
+import {
   AdvisorAnswers,
   AdvisorResult,
   ConsultationCreated,
   ConsultationRequest,
-  ProjectDetail,
-  ProjectListQuery,
-  ProjectPage,
   SavedProject,
-  UpdateProject,
 } from "#contracts/advisor.ts";
 import { ApiErrorBody } from "#contracts/errors.ts";
 import type { Database } from "../../db/client.ts";

@@ -1,15 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
-import type {
-  AdvisorAnswers,
-  ConsultationRequest,
-  ProjectDetail,
-  ProjectListQuery,
-  ProjectSummary,
-  Recommendation,
-  SavedProject,
-  UpdateProject,
-} from "#contracts/advisor.ts";
+import type { ProjectDetail, ProjectListQuery, ProjectSummary, UpdateProject } from "#contracts/advisor-admin.ts";
+import type { AdvisorAnswers, ConsultationRequest, Recommendation, SavedProject } from "#contracts/advisor.ts";
 import { serviceCategories } from "#content/services.ts";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema.ts";

@@ -1,7 +1,7 @@
 import { Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ProjectDetail } from "#contracts/advisor.ts";
+import type { ProjectDetail } from "#contracts/advisor-admin.ts";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { paths } from "../../lib/route-table.ts";
 import { Panel } from "./admin-ui.tsx";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ProjectDetail } from "#contracts/advisor.ts";
+import type { ProjectDetail } from "#contracts/advisor-admin.ts";
 import { Panel } from "../../../features/admin/admin-ui.tsx";
 import { budgetLimits } from "../../../features/advisor/money.ts";
 import { PlanCard } from "../../../features/advisor/plan-card.tsx";

@@ -1,6 +1,7 @@
 import { FolderKanban } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ProjectPage, ProjectStatus, type ProjectSummary } from "#contracts/advisor.ts";
+import { ProjectPage, type ProjectSummary } from "#contracts/advisor-admin.ts";
+import { ProjectStatus } from "#contracts/advisor.ts";
 import { company } from "#content/company.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import "../../../features/admin/admin-messages.ts";
