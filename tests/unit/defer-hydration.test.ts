@@ -243,16 +243,21 @@ describe("deferHydration on a page served with its islands", () => {
       }
     }
     let aborted = false;
-    await runPageScript(moduleScript(deferHydration(tool, withNumbers)), {
+    const page = {
       requestAnimationFrame: (callback: () => void) => setTimeout(callback),
       importModule: async () => ({ start: () => {} }),
+      globalThis: { scheduler: { yield: async () => {} } },
+      Worker,
+    };
+    const head = { append: () => {} };
+    await runPageScript(moduleScript(deferHydration(tool, withNumbers)), {
+      ...page,
       document: {
-        head: { append: () => {} },
+        head,
         createElement: () => ({}),
         addEventListener: (type: string, listener: (event: { target: unknown }) => void) =>
           (listeners[type] = listener),
       },
-      globalThis: { scheduler: { yield: async () => {} } },
       location: { search: "" },
       Element,
       AbortController: class {
@@ -261,7 +266,6 @@ describe("deferHydration on a page served with its islands", () => {
           aborted = true;
         }
       },
-      Worker,
     });
     expect(Object.keys(listeners).sort()).toEqual(["focusin", "keydown", "pointerdown"]);
     expect(workers).toEqual([]);
@@ -274,12 +278,9 @@ describe("deferHydration on a page served with its islands", () => {
     // A shared search answers without a touch: the worker starts at once.
     workers.length = 0;
     await runPageScript(moduleScript(deferHydration(tool, withNumbers)), {
-      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
-      importModule: async () => ({ start: () => {} }),
-      document: { head: { append: () => {} }, createElement: () => ({}) },
-      globalThis: { scheduler: { yield: async () => {} } },
+      ...page,
+      document: { head, createElement: () => ({}) },
       location: { search: "?q=kigali" },
-      Worker,
     });
     expect(workers).toEqual(["/assets/number-data-H1pw0kkm.js"]);
   });

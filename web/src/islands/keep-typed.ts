@@ -26,6 +26,9 @@ function changed(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
+/** What a field says when the visitor types or chooses in it. */
+const FIELD_EVENTS = ["input", "change"] as const;
+
 const valueOf = (field: Field): string | boolean => (isCheckable(field) ? field.checked : field.value);
 
 /**
@@ -47,9 +50,9 @@ export function keepTyped(root: HTMLElement): () => void {
   const onInput = (event: Event) => {
     if (isField(event.target)) note(event.target);
   };
-  for (const type of ["input", "change"]) root.addEventListener(type, onInput, true);
+  for (const type of FIELD_EVENTS) root.addEventListener(type, onInput, true);
   return () => {
-    for (const type of ["input", "change"]) root.removeEventListener(type, onInput, true);
+    for (const type of FIELD_EVENTS) root.removeEventListener(type, onInput, true);
     for (const [field, value] of typed) {
       if (!field.isConnected) continue;
       // React only reports a change from the value it last saw: set another through the element (which
