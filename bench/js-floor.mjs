@@ -10,6 +10,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { withStaticImports } from "./page-graph.mjs";
+import { WAITING_FILES } from "../scripts/defer-hydration.mjs";
 
 const root = "build/client";
 if (!existsSync(path.join(root, "index.html"))) {
@@ -70,7 +71,7 @@ function pageGraph(file) {
   const html = readFileSync(path.join(root, file), "utf8");
   const seen = withStaticImports(
     root,
-    [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
+    [...html.replace(WAITING_FILES, "").matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
   );
   const size = (src) => gz(readFileSync(path.join(root, src.replace(/^\//, ""))));
   return {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { islandsFromManifest, pageIslandFiles } from "../scripts/defer-hydration.mjs";
+import { islandsFromManifest, pageIslandFiles, WAITING_FILES } from "../scripts/defer-hydration.mjs";
 import { withStaticImports } from "./page-graph.mjs";
 
 const root = "build/client";
@@ -42,8 +42,9 @@ const rows = routes.map(([route, file]) => {
     ...[...html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
   ]);
   // Requested by the inline hydration module after the first paint (scripts/defer-hydration.mjs),
-  // but for the number-data worker of a tool whose answers format numbers: it starts on first use.
-  const named = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
+  // but for the number-data worker of a tool whose answers format numbers (it starts on first use)
+  // and the files of the islands that wait for the visitor, which the script only lists for then.
+  const named = [...html.replace(WAITING_FILES, "").matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
   const workerOnUse = (src) => NUMBER_DATA.test(src) && html.includes('data-numbers="first-use"');
   const late = new Set(named.filter((src) => !early.has(src) && !workerOnUse(src)));
   const js = withStaticImports(root, [...early, ...late]);

@@ -74,6 +74,24 @@ export function pageIslandFiles(islands, html, waiting = false) {
     .flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
 }
 
+/** `waitingFiles`' statement in a page: the files it names load on the visitor's first use, not with the page. */
+export const WAITING_FILES = /globalThis\.__islandFiles = \{[^;]*\};/;
+
+/**
+ * The files of each island on the page that waits for the visitor, for the entry to preload together
+ * when it asks for that island's code (web/src/islands/entry.tsx): a tool's island is left out of
+ * the entry's own lists (vite.islands.config.ts), and its imports would otherwise be found one level
+ * at a time, a round trip each, after the visitor's first tap.
+ */
+function waitingFiles(islands, html) {
+  const files = {};
+  for (const match of html.matchAll(ISLAND)) {
+    const own = islands.pageIslands?.[match[1]] ?? [];
+    if (match[2] !== undefined && own.length > 0) files[match[1]] = own;
+  }
+  return Object.keys(files).length === 0 ? [] : [`globalThis.__islandFiles = ${JSON.stringify(files)};`];
+}
+
 /**
  * On a page whose islands format numbers, a worker loads the browser's number data off the main
  * thread (web/src/islands/number-data-worker.ts), before the page's first format needs it: right
@@ -112,6 +130,7 @@ export function islandsScript(islands, html = "") {
   return [
     afterFirstPaint,
     ...warmingNumberData(islands, html),
+    ...waitingFiles(islands, html),
     ...preloading(inOrder),
     "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((next) => setTimeout(next));",
     `for (const href of ${JSON.stringify(inOrder)}) { await import(href); await nextTask(); }`,

@@ -13,6 +13,13 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The visitor's first use of the page's tool or form (its first field focused), once its code has hydrated. */
+async function useTool(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator('[data-load="interaction"] input').first().focus();
+  await expect(page.locator('[data-load="interaction"][data-hydrated]')).toBeAttached();
+}
+
 /** Records every layout shift of the page from its first paint: its score and the elements that moved. */
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
@@ -90,7 +97,8 @@ for (const path of ["/contact", "/payment", "/domains", "/vps-hosting", "/tech-s
       );
     });
     await page.goto(path);
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    // The form's code loads on the visitor's first use: it is what parses the input.
+    await useTool(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
@@ -140,22 +148,51 @@ test("a page scrolled before it is interactive stays where the visitor scrolled 
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
-// A prerendered tool paints before its script: its fields take no typing React would not see, and
-// are open once the page is interactive (web/src/lib/hydration-lock.ts).
-test("a tool's fields are disabled until the page is interactive", async ({ page }) => {
-  const releaseScripts = await holdScripts(page);
-  await page.goto("/payment", { waitUntil: "domcontentloaded" });
-  const phone = page.getByLabel("Phone number");
-  const country = page.getByRole("radio", { name: /Kenya/ });
-  await expect(phone).toBeDisabled();
-  await expect(country).toBeDisabled();
-  expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
-  releaseScripts();
+// A prerendered tool paints before its script, and its code loads on the visitor's first use of it
+// (decision 0036): what is chosen, typed and pressed before it answers counts once it does.
+test("a tool's code loads on first use, and what was chosen, typed and pressed before counts", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const toolCode: string[] = [];
+  await page.route(/\/assets\/islands-payment-[\w-]{8}\.js$/, async (route) => {
+    toolCode.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto("/payment");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await expect(phone).toBeEnabled();
-  await expect(country).toBeEnabled();
-  await phone.fill("783456789");
-  await expect(phone).toHaveValue("783456789");
+  expect(toolCode, "not loaded before the visitor uses the tool").toEqual([]);
+  await page.locator("label").filter({ hasText: "Kenya" }).click();
+  await page.getByLabel("Phone number").fill("712345678");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  expect(toolCode).toHaveLength(1);
+  // Its files are asked for together, not found one import at a time.
+  await expect(page.locator('head link[rel="modulepreload"][href*="/islands-payment-"]')).toBeAttached();
+  release();
+  // The country and the number count: the press asks only for the amount, in Kenyan shillings.
+  await expect(page.getByText("Amount is required")).toBeVisible();
+  await expect(page.getByLabel("Amount (KES)")).toBeVisible();
+  await expect(page.getByText("Phone number must be at least 9 digits")).toHaveCount(0);
+  await expect(page.getByLabel("Phone number")).toHaveValue("712345678");
+});
+
+// A tab answers the press itself, not the click that follows it: one pressed before the tool's code
+// arrived is pressed again once it has (web/src/lib/early-clicks.ts).
+test("a tab pressed before the tool's code arrived is chosen once it has", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-speed-analysis-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/speed-analysis");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const seo = page.getByRole("tab", { name: "SEO" });
+  await seo.click();
+  await expect(seo).toHaveAttribute("aria-selected", "false");
+  release();
+  await expect(seo).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Speed" })).toHaveAttribute("aria-selected", "false");
 });
 
 // The browser loads its number data on a page's first number format, in one task React cannot cut:
@@ -163,7 +200,7 @@ test("a tool's fields are disabled until the page is interactive", async ({ page
 // prices) takes that cost before hydrating (web/src/islands/tool-island.tsx); the others format none
 // until the visitor asks for something.
 for (const path of ["/payment", "/domains", "/speed-analysis", "/tech-stack-advisor"]) {
-  test(`${path} formats no number before it is interactive`, async ({ page }) => {
+  test(`${path} formats no number when the visitor starts using it`, async ({ page }) => {
     await page.addInitScript(() => {
       const formats: string[] = [];
       (window as unknown as { formats: string[] }).formats = formats;
@@ -175,7 +212,7 @@ for (const path of ["/payment", "/domains", "/speed-analysis", "/tech-stack-advi
       });
     });
     await page.goto(path);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await useTool(page);
     expect(await page.evaluate(() => (window as unknown as { formats: string[] }).formats)).toEqual([]);
   });
 }

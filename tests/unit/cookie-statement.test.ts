@@ -7,8 +7,8 @@ import { LANGUAGE_COOKIE } from "#contracts/languages.ts";
 import { CUSTOMER_COOKIE } from "#server/modules/account/account-routes.ts";
 import { SESSION_COOKIE } from "#server/lib/admin-guard.ts";
 import { CHAT_COOKIE } from "#server/modules/chat/chat-routes.ts";
-import { CURRENCY_STORAGE_KEY } from "#web/features/domains/domain-format.ts";
 import { THEME_STORAGE_KEY } from "#web/lib/theme.ts";
+import { ADVISOR_DRAFT_KEY, DOMAIN_CURRENCY_KEY } from "#web/lib/tool-storage.ts";
 
 /** The cookie statement lists what the app really sets: a new cookie or storage key fails this until it is listed. */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -30,12 +30,13 @@ describe("the cookie statement", () => {
       CHAT_COOKIE,
       CUSTOMER_COOKIE,
       THEME_STORAGE_KEY,
-      CURRENCY_STORAGE_KEY,
+      DOMAIN_CURRENCY_KEY,
+      ADVISOR_DRAFT_KEY,
       CHAT_MUTED_KEY,
     ]) {
       expect(listed).toContain(name);
     }
-    for (const literal of ["kts-chat-session", "chat-open", "advisor-draft-v1"]) expect(listed).toContain(literal);
+    for (const literal of ["kts-chat-session", "chat-open"]) expect(listed).toContain(literal);
   });
 
   it("has looked at every place that sets one", () => {

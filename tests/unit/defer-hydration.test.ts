@@ -210,10 +210,32 @@ describe("deferHydration on a page served with its islands", () => {
     expect(script(content)).not.toContain("contact-form");
   });
 
-  it("does not preload an island that waits for the visitor's first use", () => {
+  it("does not preload an island that waits for the visitor's first use, but lists its files for then", async () => {
     const script = moduleScript(deferHydration(withForm(' data-load="interaction"'), islands));
-    expect(script).toContain('import("/assets/islands-C6bT4Abr.js")');
-    expect(script).not.toContain("contact-form");
+    const preloaded: string[] = [];
+    const imported: string[] = [];
+    const global: { __islandFiles?: unknown; scheduler: object } = { scheduler: { yield: async () => {} } };
+    await runPageScript(script, {
+      requestAnimationFrame: (callback: () => void) => setTimeout(callback),
+      importModule: async (href: string) => {
+        imported.push(href);
+        return { start: () => {} };
+      },
+      document: { head: { append: (link: { href: string }) => preloaded.push(link.href) }, createElement: () => ({}) },
+      globalThis: global,
+    });
+    expect(preloaded).toEqual([
+      "/assets/islands-rolldown-runtime-Wk.js",
+      "/assets/islands-use-toast-AZ.js",
+      "/assets/islands-C6bT4Abr.js",
+    ]);
+    expect(imported.filter((href) => href.includes("form"))).toEqual([]);
+    // The entry preloads them together when the visitor first uses the form.
+    expect(global.__islandFiles).toEqual({
+      "contact-form": ["/assets/islands-form-Zd.js", "/assets/islands-contact-form-Cf.js"],
+    });
+    expect(moduleScript(deferHydration(withForm(), islands))).not.toContain("__islandFiles");
+    expect(moduleScript(deferHydration(content, islands))).not.toContain("__islandFiles");
   });
 
   it("starts the number-data worker after the first paint, only where an island's first render formats numbers", () => {

@@ -10,8 +10,9 @@ import { wasOpen } from "../features/chat/open-state.ts";
 import { type CatalogResources, setupI18n } from "../i18n/index.ts";
 import { CATALOG_STATE_ID } from "../i18n/page-catalogs.ts";
 import { leavingBeforeHydration, pressAgain, replayEarlyClicks } from "../lib/early-clicks.ts";
+import { ADVISOR_DRAFT_KEY, DOMAIN_CURRENCY_KEY } from "../lib/tool-storage.ts";
 import { setRenderedPath } from "./document-router.tsx";
-import { type IslandLoad, type IslandName, isToolIsland } from "./names.ts";
+import type { IslandLoad, IslandName } from "./names.ts";
 
 type Loaded = ComponentType<object>;
 
@@ -48,14 +49,48 @@ const lazyIslands: Partial<Record<IslandName, () => Promise<IslandModule>>> = {
   "tech-stack-advisor": () => import("./lazy/tech-stack-advisor.tsx"),
 };
 
-/** An island that waits for the visitor, loaded at once all the same: the chat panel open on the last page. */
-const neededAtOnce: Partial<Record<IslandName, () => boolean>> = { chat: wasOpen };
+/** The address asks for something: a shared search, a payment's return, an analysis to show. */
+const asked = () => window.location.search !== "";
+
+/** The browser holds what the island shows from the start (web/src/lib/tool-storage.ts). */
+function saved(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    // Storage refused (private browsing, a policy): nothing was kept.
+    return false;
+  }
+}
+
+/**
+ * An island that waits for the visitor, loaded at once all the same: the chat panel open on the last
+ * page, a tool whose address asks it something or that shows what the visitor left in it.
+ */
+const neededAtOnce: Partial<Record<IslandName, () => boolean>> = {
+  chat: wasOpen,
+  payment: asked,
+  domains: () => asked() || saved(DOMAIN_CURRENCY_KEY),
+  "vps-hosting": asked,
+  "speed-analysis": asked,
+  "tech-stack-advisor": () => asked() || saved(ADVISOR_DRAFT_KEY),
+};
+
+/**
+ * The files of the page's islands that wait for the visitor, as the page's script lists them
+ * (scripts/defer-hydration.mjs): asked for together, so their imports are not found one at a time.
+ */
+function preloadFilesOf(name: IslandName) {
+  const files = (globalThis as { __islandFiles?: Partial<Record<IslandName, string[]>> }).__islandFiles?.[name];
+  for (const href of files ?? [])
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+}
 
 async function codeOf(name: IslandName): Promise<IslandModule> {
   const layout = layoutIslands[name];
   if (layout) return { default: layout };
   const load = lazyIslands[name];
   if (!load) throw new Error(`unknown island ${name}`);
+  preloadFilesOf(name);
   return load();
 }
 
@@ -127,6 +162,9 @@ function onFirstUse(element: HTMLElement, start: () => Promise<void>) {
   element.addEventListener("click", hold, true);
   element.addEventListener("submit", holdSubmit, true);
   for (const type of uses) element.addEventListener(type, begin, { passive: true });
+  // In use before this script arrived (a name typed into the domain search, where focus still is):
+  // that was the first use. Typing, choosing and tapping a field all leave focus in it.
+  if (element.contains(document.activeElement)) begin();
 }
 
 /**
@@ -146,8 +184,6 @@ export async function start() {
     (element) => !element.parentElement?.closest("[data-island]"),
   );
   setRenderedPath(document.body.dataset.path);
-  // A tool answers in toasts from its first use, which needs no tap on another island.
-  if (marked.some((element) => isToolIsland(element.dataset.island))) firstUse();
   const atPaint: Promise<void>[] = [];
   for (const element of marked) {
     const name = element.dataset.island as IslandName;
@@ -160,6 +196,8 @@ export async function start() {
           const mounted = module.prepare?.(element);
           await hydrate(element, module.default as Loaded, props);
           mounted?.();
+          // Browser tests wait for this before they look at what an island loaded on first use shows.
+          element.dataset.hydrated = "true";
         },
         (error: unknown) => console.error(`island ${name} did not load`, error),
       );

@@ -16,11 +16,6 @@ export const islandNames = [
 ] as const;
 export type IslandName = (typeof islandNames)[number];
 
-/** True for a tool's island (its page shows the tool's answers in toasts from the start). */
-export function isToolIsland(name: string | undefined): boolean {
-  return (toolIslandNames as readonly (string | undefined)[]).includes(name);
-}
-
 /**
  * When an island's code loads (decision 0036): `paint`, right after the first paint; `interaction`,
  * on the first tap, click, key or focus inside it (a dialog's trigger, a form); `scroll`, once the

@@ -2,10 +2,11 @@ import type { ComponentType, ReactElement } from "react";
 import { formatNumberIn } from "#contracts/money.ts";
 import { currentLanguage } from "../i18n/index.ts";
 import { ToolProviders } from "../lib/tool-providers.tsx";
+import { keepTyped } from "./keep-typed.ts";
 
 /**
  * A tool as a page island: the tool with what the app layout gives it under the router (TanStack
- * Query, the hydration lock), which renders no markup of its own, so hydration keeps the page.
+ * Query), which renders no markup of its own, so hydration keeps the page.
  */
 export function toolIsland<P extends object>(Tool: ComponentType<P>): (props: P) => ReactElement {
   return function ToolIsland(props: P) {
@@ -24,8 +25,9 @@ export function toolIsland<P extends object>(Tool: ComponentType<P>): (props: P)
  * slice of React's work a long task (84 ms of 4× throttled CPU on /vps-hosting); here it runs before
  * hydration starts, and React's work is cut into short slices again. A tool whose first render
  * formats no number does not take it: the locale data would be loaded for nothing, in one long task.
+ * What was typed while the tool loaded is put back once it has hydrated, as for every tool.
  */
-export function prepareTool(): () => void {
+export function prepareTool(element: HTMLElement): () => void {
   formatNumberIn(currentLanguage(), 0);
-  return () => {};
+  return keepTyped(element);
 }

@@ -36,5 +36,10 @@ export function replayEarlyClicks(): void {
 
 /** Clicks, in order, the held targets still in the page (an island loaded on first use holds its own). */
 export function pressAgain(targets: readonly HTMLElement[]): void {
-  for (const target of targets) if (target.isConnected) target.click();
+  for (const target of targets) {
+    if (!target.isConnected) continue;
+    // A tab answers the press itself (Radix selects it on mousedown), which came before the code did.
+    if (target.getAttribute("role") === "tab") target.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
+    target.click();
+  }
 }

@@ -18,5 +18,5 @@ export function meta(_args: Route.MetaArgs) {
 }
 
 export default function DomainsPage() {
-  return <Island name="domains" component={DomainSearchTool} props={{}} numbers="first-use" />;
+  return <Island name="domains" component={DomainSearchTool} props={{}} load="interaction" numbers="first-use" />;
 }

@@ -17,5 +17,5 @@ export function meta() {
 }
 
 export default function PaymentPage() {
-  return <Island name="payment" component={PaymentTool} props={{}} />;
+  return <Island name="payment" component={PaymentTool} props={{}} load="interaction" />;
 }

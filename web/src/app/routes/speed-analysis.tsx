@@ -18,5 +18,7 @@ export function meta(_args: Route.MetaArgs) {
 }
 
 export default function SpeedAnalysisPage() {
-  return <Island name="speed-analysis" component={SpeedAnalysisTool} props={{}} numbers="first-use" />;
+  return (
+    <Island name="speed-analysis" component={SpeedAnalysisTool} props={{}} load="interaction" numbers="first-use" />
+  );
 }

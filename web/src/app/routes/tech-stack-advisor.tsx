@@ -17,5 +17,13 @@ export function meta() {
 }
 
 export default function TechStackAdvisor() {
-  return <Island name="tech-stack-advisor" component={TechStackAdvisorTool} props={{}} numbers="first-use" />;
+  return (
+    <Island
+      name="tech-stack-advisor"
+      component={TechStackAdvisorTool}
+      props={{}}
+      load="interaction"
+      numbers="first-use"
+    />
+  );
 }

@@ -18,5 +18,5 @@ export function meta() {
 }
 
 export default function VpsHosting() {
-  return <Island name="vps-hosting" component={VpsHostingTool} props={{}} numbers="first-render" />;
+  return <Island name="vps-hosting" component={VpsHostingTool} props={{}} load="interaction" numbers="first-render" />;
 }

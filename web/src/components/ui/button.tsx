@@ -1,6 +1,5 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
 const variants = {
   primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
@@ -42,9 +41,6 @@ export function buttonClasses(
   );
 }
 
-export function Button({ variant, size, className, type = "button", disabled, ...props }: ButtonProps) {
-  const locked = useHydrationLock();
-  return (
-    <button type={type} disabled={disabled || locked} className={buttonClasses(variant, size, className)} {...props} />
-  );
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }

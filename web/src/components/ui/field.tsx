@@ -1,6 +1,5 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
 const control =
   "w-full rounded-lg border border-input bg-card px-3.5 text-sm text-foreground shadow-xs transition-colors " +
@@ -8,31 +7,16 @@ const control =
   "focus-visible:outline-ring/40 disabled:opacity-60 aria-[invalid=true]:border-destructive";
 
 // The type is written out even for text, as html-validate's no-implicit-input-type asks.
-export function Input({ className, disabled, type = "text", ...props }: ComponentProps<"input">) {
-  const locked = useHydrationLock();
-  return <input type={type} className={cn(control, "h-11", className)} disabled={disabled || locked} {...props} />;
+export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
+  return <input type={type} className={cn(control, "h-11", className)} {...props} />;
 }
 
-export function Textarea({ className, disabled, ...props }: ComponentProps<"textarea">) {
-  const locked = useHydrationLock();
-  return (
-    <textarea
-      className={cn(control, "min-h-36 py-3 leading-relaxed", className)}
-      disabled={disabled || locked}
-      {...props}
-    />
-  );
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(control, "min-h-36 py-3 leading-relaxed", className)} {...props} />;
 }
 
-export function NativeSelect({ className, disabled, ...props }: ComponentProps<"select">) {
-  const locked = useHydrationLock();
-  return (
-    <select
-      className={cn(control, "h-11 appearance-none bg-no-repeat pr-10", className)}
-      disabled={disabled || locked}
-      {...props}
-    />
-  );
+export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(control, "h-11 appearance-none bg-no-repeat pr-10", className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {

@@ -1,7 +1,6 @@
 import { Tabs as TabsPrimitive } from "radix-ui";
 import { type ComponentType, type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
 export interface TabItem<V extends string> {
   value: V;
@@ -55,7 +54,6 @@ export function Tabs<V extends string>({
   panelClassName?: string;
   children: ReactNode;
 }) {
-  const locked = useHydrationLock();
   return (
     <TabsPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as V)} className={className}>
       {/* Radix writes outline:none and, on the first panel, animation-duration:0s as inline styles; the
@@ -67,7 +65,7 @@ export function Tabs<V extends string>({
         style={{ outline: undefined }}
       >
         {items.map(({ value: item, label: text, icon: Icon }) => (
-          <TabsPrimitive.Trigger key={item} value={item} disabled={locked} className={looks[look].trigger}>
+          <TabsPrimitive.Trigger key={item} value={item} className={looks[look].trigger}>
             {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
             {text}
           </TabsPrimitive.Trigger>

@@ -1,13 +1,12 @@
 import { useCallback, useState } from "react";
 import { AdvisorAnswers, type AdvisorAnswersInput } from "#contracts/advisor.ts";
+import { ADVISOR_DRAFT_KEY } from "../../lib/tool-storage.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export const STEPS = ["projectType", "audience", "budget", "timeline", "skills", "mustHaves", "hosting"] as const;
 export type StepKey = (typeof STEPS)[number];
 
 export type Draft = Partial<AdvisorAnswersInput>;
-
-const STORAGE_KEY = "advisor-draft-v1";
 
 interface Stored {
   step: number;
@@ -61,7 +60,7 @@ export function useAdvisorDraft() {
   const save = useCallback((next: Stored) => {
     setState(next);
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      localStorage.setItem(ADVISOR_DRAFT_KEY, JSON.stringify(next));
     } catch {
       // Private browsing without storage: answers last for this visit only.
     }
@@ -85,7 +84,7 @@ export function useAdvisorDraft() {
 
 function readStoredDraft(): Stored | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(ADVISOR_DRAFT_KEY);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Stored;
     if (typeof stored.step !== "number" || !stored.draft || typeof stored.draft !== "object") return null;

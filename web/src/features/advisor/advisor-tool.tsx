@@ -16,7 +16,6 @@ import { usePlanLocalizer } from "./localize-plan.ts";
 import { PlanCard } from "./plan-card.tsx";
 import { Question } from "./questionnaire.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { paths } from "../../lib/route-table.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -30,7 +29,6 @@ export function TechStackAdvisorTool() {
   const localizePlan = usePlanLocalizer();
   const { step, draft, resumed, update, goTo, reset } = useAdvisorDraft();
   const headingRef = useRef<HTMLDivElement>(null);
-  const locked = useHydrationLock();
   const onResults = step >= STEPS.length;
   const current = STEPS[Math.min(step, STEPS.length - 1)]!;
 
@@ -80,12 +78,7 @@ export function TechStackAdvisorTool() {
           <div className="mb-8">
             <div className="flex items-center justify-between text-sm font-medium text-muted-foreground">
               <span>{t("progress", { step: step + 1, total: STEPS.length })}</span>
-              <button
-                type="button"
-                onClick={reset}
-                disabled={locked}
-                className="inline-flex items-center gap-1 hover:text-foreground"
-              >
+              <button type="button" onClick={reset} className="inline-flex items-center gap-1 hover:text-foreground">
                 <RotateCcw aria-hidden="true" className="size-3.5" />
                 {t("startOver")}
               </button>

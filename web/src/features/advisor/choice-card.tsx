@@ -1,7 +1,6 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 
 /** One answer in a question: a real radio or checkbox, drawn as a card. */
 export function ChoiceCard({
@@ -23,7 +22,6 @@ export function ChoiceCard({
   hint?: string;
   icon?: ReactNode;
 }) {
-  const locked = useHydrationLock();
   return (
     <label
       className={cn(
@@ -32,15 +30,7 @@ export function ChoiceCard({
         checked && "border-primary bg-accent/60 ring-1 ring-primary",
       )}
     >
-      <input
-        type={type}
-        name={name}
-        value={value}
-        checked={checked}
-        disabled={locked}
-        onChange={onChange}
-        className="sr-only"
-      />
+      <input type={type} name={name} value={value} checked={checked} onChange={onChange} className="sr-only" />
       {icon ? <span className="mt-0.5 text-primary">{icon}</span> : null}
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-foreground">{label}</span>

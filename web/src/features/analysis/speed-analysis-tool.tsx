@@ -20,7 +20,6 @@ import { SecurityView, SeoView, SpeedView } from "./report-views.tsx";
 import { loadReport, type RunState, useAnalysis } from "./use-analysis.ts";
 import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { formatDate } from "../../lib/intl.ts";
 import { paths } from "../../lib/route-table.ts";
 import { Tabs } from "../../components/ui/tabs.tsx";
@@ -137,7 +136,6 @@ function History({ items, current }: { items: AnalysisHistoryItem[]; current: st
 
 export function SpeedAnalysisTool() {
   const { t } = useTranslation("analysis");
-  const locked = useHydrationLock();
   const [params, setParams] = useSearchParams();
   const { runs, run, show, reset } = useAnalysis();
   const [url, setUrl] = useState<string | null>(null);
@@ -244,7 +242,7 @@ export function SpeedAnalysisTool() {
           </div>
           <FieldError id="analysis-url-error" message={urlErrorText} />
           <label className="flex items-center gap-2 text-sm text-muted-foreground">
-            <input disabled={locked} type="checkbox" className="size-4 accent-primary" {...register("lab")} />
+            <input type="checkbox" className="size-4 accent-primary" {...register("lab")} />
             {t("form.lab")}
           </label>
         </form>

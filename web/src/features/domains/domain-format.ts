@@ -1,8 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import type { DomainCurrency, MoneySet } from "#contracts/domains.ts";
 import { formatMoney as formatLocalMoney } from "../../lib/intl.ts";
-
-export const CURRENCY_STORAGE_KEY = "domains.currency";
+import { DOMAIN_CURRENCY_KEY } from "../../lib/tool-storage.ts";
 
 /** A price in one currency, in the page's language: "RWF 20,300", "$12.50"; "20 300 RWF", "12,50 $ US". */
 export function formatMoney(set: MoneySet, currency: DomainCurrency, years = 1): string {
@@ -16,7 +15,7 @@ export function formatAmount(amount: number, currency: DomainCurrency): string {
 
 export function readCurrency(): DomainCurrency {
   if (typeof window === "undefined") return "RWF";
-  const saved = window.localStorage.getItem(CURRENCY_STORAGE_KEY);
+  const saved = window.localStorage.getItem(DOMAIN_CURRENCY_KEY);
   return saved === "UGX" || saved === "KES" || saved === "USD" || saved === "RWF" ? saved : "RWF";
 }
 
@@ -38,7 +37,7 @@ function subscribeCurrency(listener: () => void): () => void {
 export function useDomainCurrency(): [DomainCurrency, (currency: DomainCurrency) => void] {
   const currency = useSyncExternalStore(subscribeCurrency, readCurrency, () => "RWF" as const);
   const choose = useCallback((next: DomainCurrency) => {
-    window.localStorage.setItem(CURRENCY_STORAGE_KEY, next);
+    window.localStorage.setItem(DOMAIN_CURRENCY_KEY, next);
     for (const listener of currencyListeners) listener();
   }, []);
   return [currency, choose];

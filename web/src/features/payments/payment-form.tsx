@@ -25,7 +25,6 @@ import { toast } from "../../components/ui/use-toast.ts";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { applyServerFieldErrors } from "../../lib/form.ts";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { PaymentStatusBadge } from "./payment-status.tsx";
 import { PrivacyNotice } from "../../components/layout/privacy-notice.tsx";
 
@@ -49,7 +48,6 @@ function goTo(url: string) {
 
 export function PaymentForm() {
   const { t } = useTranslation("payment");
-  const locked = useHydrationLock();
   const [countryCode, setCountryCode] = useState<PaymentCountryCode | null>(DEFAULT_PAYMENT_COUNTRY);
   const [status, setStatus] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "opening" | "redirecting">("idle");
@@ -143,7 +141,7 @@ export function PaymentForm() {
                     name="country"
                     value={option.code}
                     checked={selected}
-                    disabled={inProgress || locked}
+                    disabled={inProgress}
                     onChange={() => setCountryCode(option.code)}
                     className="sr-only"
                   />

@@ -14,7 +14,6 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Label, NativeSelect } from "../../components/ui/field.tsx";
 import { OrderStep } from "../../components/ui/order-parts.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { contentCatalog, fetchCatalog, useLocalizedCatalog } from "./vps-api.ts";
 import { formatPrice } from "./vps-format.ts";
 import { VpsOrderForm, type Choices } from "./vps-order-form.tsx";
@@ -38,7 +37,6 @@ export function VpsConfigurator({
   // "payment" too: the order form's phone field speaks it, and the form must not wait for a catalog
   // when it opens (a suspended form loses the focus "Continue to order" gives the first field).
   const { t } = useTranslation(["vps", "payment"]);
-  const locked = useHydrationLock();
   const live = useQuery({
     queryKey: ["/api/vps/catalog"],
     queryFn: fetchCatalog,
@@ -97,7 +95,6 @@ export function VpsConfigurator({
                 )}
               >
                 <input
-                  disabled={locked}
                   type="radio"
                   name="vps-currency"
                   value={code}
@@ -116,7 +113,6 @@ export function VpsConfigurator({
             {plans.map((p) => (
               <label key={p.id} className={cn(choice, "relative block cursor-pointer p-5", p.id === plan.id && chosen)}>
                 <input
-                  disabled={locked}
                   type="radio"
                   name="plan"
                   value={p.id}
@@ -169,7 +165,6 @@ export function VpsConfigurator({
                 className={cn(choice, "flex cursor-pointer items-center gap-3 p-4", l.id === locationId && chosen)}
               >
                 <input
-                  disabled={locked}
                   type="radio"
                   name="location"
                   value={l.id}
@@ -197,7 +192,6 @@ export function VpsConfigurator({
             {catalog.images.map((i) => (
               <label key={i.id} className={cn(choice, "cursor-pointer p-3 text-center", i.id === imageId && chosen)}>
                 <input
-                  disabled={locked}
                   type="radio"
                   name="image"
                   value={i.id}
@@ -220,7 +214,6 @@ export function VpsConfigurator({
                 className={cn(choice, "cursor-pointer p-3 text-center", p.months === periodMonths && chosen)}
               >
                 <input
-                  disabled={locked}
                   type="radio"
                   name="period"
                   value={p.months}
@@ -285,7 +278,6 @@ export function VpsConfigurator({
                       </span>
                     </span>
                     <input
-                      disabled={locked}
                       type="checkbox"
                       className="size-5 accent-[var(--color-primary)]"
                       checked={Boolean(addons[a.id])}

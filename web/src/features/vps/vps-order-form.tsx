@@ -18,7 +18,6 @@ import { MobileMoneyPhoneField } from "../../components/ui/mobile-money-phone-fi
 import { OrderStep, PayCurrencySelect } from "../../components/ui/order-parts.tsx";
 import { useLocalize } from "../../i18n/link.tsx";
 import { applyServerFieldErrors } from "../../lib/form.ts";
-import { useHydrationLock } from "../../lib/hydration-lock.ts";
 import { placeOrder } from "./vps-api.ts";
 import { formatPrice } from "./vps-format.ts";
 
@@ -67,7 +66,6 @@ export function VpsOrderForm({
   onPayCurrencyChange: (currency: VpsPayableCurrency) => void;
 }) {
   const { t } = useTranslation(["vps", "payment"]);
-  const locked = useHydrationLock();
   const localize = useLocalize();
   const payCurrency = choices.currency;
   const [failed, setFailed] = useState(false);
@@ -145,7 +143,6 @@ export function VpsOrderForm({
                     type="radio"
                     value={m}
                     {...register("accessMethod")}
-                    disabled={locked}
                     className="size-4 accent-[var(--color-primary)]"
                   />
                   {m === "ssh_key" ? t("form.accessKey") : t("form.accessPassword")}

@@ -1,5 +1,9 @@
-// Domain search: names as typed, their availability and prices. Hydrated after the first paint.
+// Domain search: names as typed, their availability and prices.
+// Loaded on the visitor's first use (see ../entry.tsx), or at once where the address or the browser
+// holds what it shows. What was typed while it loaded is put back once it has hydrated.
 import { DomainSearchTool } from "../../features/domains/domain-search-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
+
+export { keepTyped as prepare } from "../keep-typed.ts";
 
 export default toolIsland(DomainSearchTool);

@@ -1,5 +1,9 @@
-// Analyse a website's speed, SEO and security, and share the report. Hydrated after the first paint.
+// Analyse a website's speed, SEO and security, and share the report.
+// Loaded on the visitor's first use (see ../entry.tsx), or at once where the address or the browser
+// holds what it shows. What was typed while it loaded is put back once it has hydrated.
 import { SpeedAnalysisTool } from "../../features/analysis/speed-analysis-tool.tsx";
 import { toolIsland } from "../tool-island.tsx";
+
+export { keepTyped as prepare } from "../keep-typed.ts";
 
 export default toolIsland(SpeedAnalysisTool);
