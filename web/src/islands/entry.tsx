@@ -49,7 +49,7 @@ const lazyIslands: Partial<Record<IslandName, () => Promise<IslandModule>>> = {
   "tech-stack-advisor": () => import("./lazy/tech-stack-advisor.tsx"),
 };
 
-/** The address asks for something: a shared search, a payment's return, an analysis to show. */
+/** The address asks for something: a shared search, a payment's return, a report to show. */
 const asked = () => window.location.search !== "";
 
 /** The browser holds what the island shows from the start (web/src/lib/tool-storage.ts). */
@@ -70,7 +70,6 @@ const neededAtOnce: Partial<Record<IslandName, () => boolean>> = {
   chat: wasOpen,
   payment: asked,
   domains: () => asked() || saved(DOMAIN_CURRENCY_KEY),
-  "vps-hosting": asked,
   "speed-analysis": asked,
   "tech-stack-advisor": () => asked() || saved(ADVISOR_DRAFT_KEY),
 };
