@@ -65,13 +65,18 @@ const PAGE_ISLAND = /^web\/src\/islands\/lazy\/([\w-]+)\.tsx$/;
 const ROUTER_STATE = /<script>window\.__reactRouterContext[^<]*<\/script>/g;
 
 /**
- * The code files of the page islands `html` carries: those loaded after the first paint (and
+ * The page islands `html` carries, each with its code files: those loaded after the first paint (and
  * preloaded), or with `waiting`, those that load on the visitor's first use or scroll.
  */
-export function pageIslandFiles(islands, html, waiting = false) {
+function pageIslands(islands, html, waiting) {
   return [...html.matchAll(ISLAND)]
     .filter((match) => (match[2] !== undefined) === waiting)
-    .flatMap((match) => islands.pageIslands?.[match[1]] ?? []);
+    .map((match) => [match[1], islands.pageIslands?.[match[1]] ?? []]);
+}
+
+/** The code files of the page islands `html` carries, as `pageIslands` chooses them. */
+export function pageIslandFiles(islands, html, waiting = false) {
+  return pageIslands(islands, html, waiting).flatMap(([, files]) => files);
 }
 
 /** `waitingFiles`' statement in a page: the files it names load on the visitor's first use, not with the page. */
@@ -84,12 +89,8 @@ export const WAITING_FILES = /globalThis\.__islandFiles = \{[^;]*\};/;
  * at a time, a round trip each, after the visitor's first tap.
  */
 function waitingFiles(islands, html) {
-  const files = {};
-  for (const match of html.matchAll(ISLAND)) {
-    const own = islands.pageIslands?.[match[1]] ?? [];
-    if (match[2] !== undefined && own.length > 0) files[match[1]] = own;
-  }
-  return Object.keys(files).length === 0 ? [] : [`globalThis.__islandFiles = ${JSON.stringify(files)};`];
+  const withFiles = pageIslands(islands, html, true).filter(([, files]) => files.length > 0);
+  return withFiles.length === 0 ? [] : [`globalThis.__islandFiles = ${JSON.stringify(Object.fromEntries(withFiles))};`];
 }
 
 /**

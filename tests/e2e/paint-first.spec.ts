@@ -2,11 +2,15 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { startStalledDocument, type StalledDocument } from "./stalled-document.ts";
 
-/** Holds every script request until the returned function is called: the page stays as prerendered. */
-async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds every script request (or those `url` matches) until the returned function is called: the
+ * page stays as prerendered. `requested` gets each held request's address as it is made.
+ */
+async function holdScripts(page: Page, url: string | RegExp = "**/assets/*.js", requested: string[] = []) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
+  await page.route(url, async (route) => {
+    requested.push(route.request().url());
     await held;
     await route.continue();
   });
@@ -151,14 +155,8 @@ test("a page scrolled before it is interactive stays where the visitor scrolled 
 // A prerendered tool paints before its script, and its code loads on the visitor's first use of it
 // (decision 0036): what is chosen, typed and pressed before it answers counts once it does.
 test("a tool's code loads on first use, and what was chosen, typed and pressed before counts", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
   const toolCode: string[] = [];
-  await page.route(/\/assets\/islands-payment-[\w-]{8}\.js$/, async (route) => {
-    toolCode.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/islands-payment-[\w-]{8}\.js$/, toolCode);
   await page.goto("/payment");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(toolCode, "not loaded before the visitor uses the tool").toEqual([]);
@@ -179,12 +177,7 @@ test("a tool's code loads on first use, and what was chosen, typed and pressed b
 // A tab answers the press itself, not the click that follows it: one pressed before the tool's code
 // arrived is pressed again once it has (web/src/lib/early-clicks.ts).
 test("a tab pressed before the tool's code arrived is chosen once it has", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/islands-speed-analysis-[\w-]{8}\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/islands-speed-analysis-[\w-]{8}\.js$/);
   await page.goto("/speed-analysis");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const seo = page.getByRole("tab", { name: "SEO" });
