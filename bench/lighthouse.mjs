@@ -97,6 +97,27 @@ try {
       if (failing.length) console.log(`${"".padEnd(32)}${c}: ${failing.map((a) => a.id).join(", ")}`);
     }
   }
+  // The host's floor: the first route with every script request blocked, so only its HTML and CSS are
+  // loaded and laid out. What the browser's own work on the page scores on this host, the part of a
+  // row's blocking time that no change to the site's JavaScript can remove.
+  const floorRoute = routes[0];
+  const floor = [];
+  for (let run = 0; floorRoute !== undefined && run < runs; run++) {
+    const result = await lighthouse(
+      `${base}${floorRoute}`,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      { extends: "lighthouse:default", settings: { blockedUrlPatterns: ["*.js"] } },
+    );
+    if (result?.lhr && !result.lhr.runtimeError) floor.push(result.lhr);
+  }
+  if (floor.length > 0) {
+    const perf = Math.round(median(floor.map((lhr) => lhr.categories.performance.score)) * 100);
+    const tbt = Math.round(median(floor.map((lhr) => lhr.audits["total-blocking-time"].numericValue)));
+    console.log(
+      `\nHost floor: ${floorRoute} with its scripts blocked scores ${perf}, TBT ${tbt} ms ` +
+        `(median of ${floor.length}): the browser's own parsing, style and layout on this host`,
+    );
+  }
   // Simulated throttling multiplies the main-thread time this machine measured by 4, so blocking time
   // (TBT) scales with the host's speed: compare figures only between hosts of a like index.
   if (benchmarkIndexes.length > 0) {
