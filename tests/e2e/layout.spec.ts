@@ -1,4 +1,5 @@
 import { company } from "#content/company.ts";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("navigation bar", () => {
@@ -199,5 +200,37 @@ test.describe("theme", () => {
     await expect(html).toHaveClass(/dark/);
     await page.emulateMedia({ colorScheme: "light" });
     await expect(html).not.toHaveClass(/dark/);
+  });
+});
+
+// Decision 0040: the bands below the first screen are styled and laid out as they near the viewport.
+test.describe("bands below the first screen", () => {
+  /** Whether the browser skips drawing the element now (`content-visibility: auto`, off screen). */
+  const skipped = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => !element.checkVisibility({ contentVisibilityAuto: true }));
+
+  test("are skipped while the page loads on a phone, and drawn when the visitor scrolls to them", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/services");
+    // The hero is drawn at once; the closing band and the footer wait.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await skipped(page, "#services-cta-title")).toBe(true);
+    expect(await skipped(page, "#footer a")).toBe(true);
+    // Their words are in the page all the same, for find-in-page and screen readers.
+    await expect(page.locator("#services-cta-title")).toHaveText(/\S/);
+    await page.locator("#footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => skipped(page, "#footer a")).toBe(false);
+  });
+
+  // The service bands are drawn from the start: a link to one scrolls smoothly past the others, and
+  // bands drawn on the way would grow under the scroll and leave the heading off screen.
+  test("a link to a service lands on its heading", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/services#cybersecurity");
+    const heading = page.locator("#cybersecurity h2");
+    await expect(heading).toBeInViewport();
   });
 });
