@@ -56,25 +56,31 @@ try {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(`${routes.length} routes, median of ${runs} run${runs === 1 ? "" : "s"} each\n`);
   const benchmarkIndexes = [];
+  /** One Lighthouse run of `route`: its report, with a line saying why where the run failed. */
+  const audit = async (route, flags = {}, config = undefined) => {
+    // The 404 page answers 404, which Lighthouse refuses to audit unless told the status is meant.
+    const result = await lighthouse(
+      `${base}${route}`,
+      { port: chrome.port, output: "json", logLevel: "error", ignoreStatusCode: route === notFoundRoute, ...flags },
+      config,
+    );
+    if (!result?.lhr || result.lhr.runtimeError)
+      console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
+    return result?.lhr;
+  };
   for (const route of routes) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      // The 404 page answers 404, which Lighthouse refuses to audit unless told the status is meant.
-      const result = await lighthouse(`${base}${route}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        ignoreStatusCode: route === notFoundRoute,
-      });
-      if (result?.lhr && !result.lhr.runtimeError) {
-        results.push(result.lhr);
-        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
-      } else console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
+      const lhr = await audit(route);
+      if (lhr && !lhr.runtimeError) {
+        results.push(lhr);
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      }
       // BENCH_REPORTS=<dir> keeps each run's full report, to read what a figure is made of.
-      if (process.env.BENCH_REPORTS && result?.lhr) {
+      if (process.env.BENCH_REPORTS && lhr) {
         mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
         const name = `${route.replace(/\W+/g, "_") || "_"}-${run + 1}.json`;
-        writeFileSync(path.join(process.env.BENCH_REPORTS, name), JSON.stringify(result.lhr));
+        writeFileSync(path.join(process.env.BENCH_REPORTS, name), JSON.stringify(lhr));
       }
     }
     if (results.length === 0) continue;
@@ -103,12 +109,12 @@ try {
   const floorRoute = routes[0];
   const floor = [];
   for (let run = 0; floorRoute !== undefined && run < runs; run++) {
-    const result = await lighthouse(
-      `${base}${floorRoute}`,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+    const lhr = await audit(
+      floorRoute,
+      { onlyCategories: ["performance"] },
       { extends: "lighthouse:default", settings: { blockedUrlPatterns: ["*.js"] } },
     );
-    if (result?.lhr && !result.lhr.runtimeError) floor.push(result.lhr);
+    if (lhr && !lhr.runtimeError) floor.push(lhr);
   }
   if (floor.length > 0) {
     const perf = Math.round(median(floor.map((lhr) => lhr.categories.performance.score)) * 100);
