@@ -2,6 +2,7 @@ import { createServer, connect, type Socket } from "node:net";
 import type { Browser, Page } from "@playwright/test";
 import { company } from "#content/company.ts";
 import { expect, seriousAxeViolations, test } from "./fixtures.ts";
+import { holdRequests } from "./hold-requests.ts";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password-1" };
 
@@ -78,12 +79,7 @@ test.describe("chat widget", () => {
   // answered, both without the chat cookie, so each was given a browser id and one was refused (403).
   test("a first message waits for the stream that brings the browser's cookie", async ({ page }) => {
     let streamHeld = true;
-    let releaseStream = () => {};
-    const held = new Promise<void>((resolve) => (releaseStream = resolve));
-    await page.route("**/api/ai-chat/stream**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const releaseStream = await holdRequests(page, "**/api/ai-chat/stream**");
     const postsWhileHeld: string[] = [];
     await page.route("**/api/ai-chat", async (route) => {
       if (streamHeld) postsWhileHeld.push(route.request().url());

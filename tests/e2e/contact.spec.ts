@@ -1,6 +1,10 @@
 import { contactMessages } from "#contracts/contact.ts";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { holdRequests } from "./hold-requests.ts";
+
+/** The contact form's own code, which loads on the form's first use (decision 0036). */
+const contactFormCode = /\/assets\/islands-contact-form-[\w-]+\.js$/;
 
 /** The visible toast list (Radix also renders a screen-reader-only copy elsewhere). */
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -80,14 +84,8 @@ test.describe("contact form", () => {
 
 test("the form's code loads on first use: what was typed and pressed meanwhile is kept and sent", async ({ page }) => {
   // The form's code is held back until everything is typed and the button pressed (decision 0036).
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
   const formCode: string[] = [];
-  await page.route(/\/assets\/islands-contact-form-[\w-]+\.js$/, async (route) => {
-    formCode.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, contactFormCode, formCode);
   await page.goto("/contact");
   await waitForHydration(page);
   expect(formCode, "not loaded before the visitor uses the form").toEqual([]);
@@ -108,12 +106,7 @@ test("the form's code loads on first use: what was typed and pressed meanwhile i
 });
 
 test("what was typed before the form's code arrived counts in the form", async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/islands-contact-form-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, contactFormCode);
   await page.goto("/contact");
   await waitForHydration(page);
   await page.getByLabel("Message", { exact: true }).fill("Hello");
