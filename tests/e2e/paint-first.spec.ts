@@ -1,21 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { holdRequests } from "./hold-requests.ts";
 import { startStalledDocument, type StalledDocument } from "./stalled-document.ts";
 
-/**
- * Holds every script request (or those `url` matches) until the returned function is called: the
- * page stays as prerendered. `requested` gets each held request's address as it is made.
- */
-async function holdScripts(page: Page, url: string | RegExp = "**/assets/*.js", requested: string[] = []) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    requested.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+/** Every script of the site's: held, the page stays as prerendered. */
+const allScripts = "**/assets/*.js";
 
 /** The visitor's first use of the page's tool or form (its first field focused), once its code has hydrated. */
 async function useTool(page: Page) {
@@ -111,7 +100,7 @@ for (const path of ["/contact", "/payment", "/domains", "/vps-hosting", "/tech-s
 // A tap made before the script has arrived is not lost: it is played once the page has hydrated.
 test("a tap on the menu button before the page is interactive opens the menu once it is", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const releaseScripts = await holdScripts(page);
+  const releaseScripts = await holdRequests(page, allScripts);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const toggle = page.getByRole("button", { name: "Open menu" });
   await toggle.click();
@@ -125,7 +114,7 @@ test("a tap on the menu button before the page is interactive opens the menu onc
 // A content page and a tool (a whole tool as an island) alike.
 for (const from of ["/fr", "/fr/payment"]) {
   test(`a link followed on ${from} before it is interactive still leads to its page`, async ({ page }) => {
-    const releaseScripts = await holdScripts(page);
+    const releaseScripts = await holdRequests(page, allScripts);
     await page.goto(from, { waitUntil: "domcontentloaded" });
     await page
       .getByRole("contentinfo")
@@ -139,19 +128,12 @@ for (const from of ["/fr", "/fr/payment"]) {
 
 // A prerendered page can be scrolled before it hydrates; hydrating must leave it where the visitor is.
 test("a page scrolled before it is interactive stays where the visitor scrolled it", async ({ page }) => {
-  const releaseScripts = await holdScripts(page);
+  const releaseScripts = await holdRequests(page, allScripts);
   await page.goto("/fr", { waitUntil: "domcontentloaded" });
   // The web font swapping in reflows the text above, and the browser's scroll anchoring then moves
   // the page itself: that is not hydration's doing, so the font is in before the page is scrolled.
   await page.evaluate(() => document.fonts.load('1em "Inter Variable"').then(() => document.fonts.ready));
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-  // The bands that come into view are drawn in the next frames (decision 0040) and take their real
-  // heights, and the page's end, where the footer is, moves with them: not hydration's doing either,
-  // so they settle before the position is noted.
-  await page.evaluate(async () => {
-    const frames = () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
-    for (let last = -1; last !== window.scrollY; await frames()) last = window.scrollY;
-  });
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
   releaseScripts();
@@ -163,7 +145,7 @@ test("a page scrolled before it is interactive stays where the visitor scrolled 
 // (decision 0036): what is chosen, typed and pressed before it answers counts once it does.
 test("a tool's code loads on first use, and what was chosen, typed and pressed before counts", async ({ page }) => {
   const toolCode: string[] = [];
-  const release = await holdScripts(page, /\/assets\/islands-payment-[\w-]{8}\.js$/, toolCode);
+  const release = await holdRequests(page, /\/assets\/islands-payment-[\w-]{8}\.js$/, toolCode);
   await page.goto("/payment");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(toolCode, "not loaded before the visitor uses the tool").toEqual([]);
@@ -184,7 +166,7 @@ test("a tool's code loads on first use, and what was chosen, typed and pressed b
 // A tab answers the press itself, not the click that follows it: one pressed before the tool's code
 // arrived is pressed again once it has (web/src/lib/early-clicks.ts).
 test("a tab pressed before the tool's code arrived is chosen once it has", async ({ page }) => {
-  const release = await holdScripts(page, /\/assets\/islands-speed-analysis-[\w-]{8}\.js$/);
+  const release = await holdRequests(page, /\/assets\/islands-speed-analysis-[\w-]{8}\.js$/);
   await page.goto("/speed-analysis");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const seo = page.getByRole("tab", { name: "SEO" });

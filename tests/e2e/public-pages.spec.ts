@@ -108,8 +108,7 @@ for (const { path, texts } of pages) {
       const page = await context.newPage();
       await page.goto(path);
       await expect(page.locator("h1")).toBeVisible();
-      // Shown text, not the page's inline data: the bands below the first screen are drawn only as
-      // they come into view (decision 0040), so each text is looked for where it stands.
+      // Each text is looked for where it stands, as shown text: not in the page's inline data.
       for (const expected of texts.slice(0, 8)) await expect(page.getByText(expected).first()).toBeVisible();
       await context.close();
     });

@@ -42,7 +42,7 @@ export function Footer() {
   ];
 
   return (
-    <footer id="footer" className="render-near-view border-t bg-muted/40 print:hidden">
+    <footer id="footer" className="border-t bg-muted/40 print:hidden">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-2">
           <Link

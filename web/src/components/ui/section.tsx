@@ -5,17 +5,9 @@ export function Container({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
 }
 
-/**
- * A page band, after the page's hero: drawn as it nears the viewport (`render-near-view`). `tinted`
- * gives it the muted background and hairlines that alternate bands use.
- */
+/** A page band. `tinted` gives it the muted background and hairlines that alternate bands use. */
 export function Section({ className, tinted = false, ...props }: ComponentProps<"section"> & { tinted?: boolean }) {
-  return (
-    <section
-      className={cn("render-near-view py-16 sm:py-24", tinted && "border-y bg-muted/40", className)}
-      {...props}
-    />
-  );
+  return <section className={cn("py-16 sm:py-24", tinted && "border-y bg-muted/40", className)} {...props} />;
 }
 
 /** Eyebrow, heading and lead paragraph, the opening of every content section. */
