@@ -59,13 +59,21 @@ try {
   /** One Lighthouse run of `route`: its report, with a line saying why where the run failed. */
   const audit = async (route, flags = {}, config = undefined) => {
     // The 404 page answers 404, which Lighthouse refuses to audit unless told the status is meant.
-    const result = await lighthouse(
-      `${base}${route}`,
-      { port: chrome.port, output: "json", logLevel: "error", ignoreStatusCode: route === notFoundRoute, ...flags },
-      config,
-    );
-    if (!result?.lhr || result.lhr.runtimeError)
-      console.log(`${route.padEnd(30)}  run failed: ${result?.lhr?.runtimeError?.message ?? "no result"}`);
+    const run = () =>
+      lighthouse(
+        `${base}${route}`,
+        { port: chrome.port, output: "json", logLevel: "error", ignoreStatusCode: route === notFoundRoute, ...flags },
+        config,
+      );
+    const failure = (result) => (!result?.lhr ? "no result" : result.lhr.runtimeError?.message);
+    let result = await run();
+    // NO_NAVSTART is Chromium's trace missing its start (3 runs of 171 here), not the page's doing,
+    // and Lighthouse's own advice is to run again: such a run is taken once more.
+    if (result?.lhr?.runtimeError?.code === "NO_NAVSTART") {
+      console.log(`${route.padEnd(30)}  run failed, run again: ${failure(result)}`);
+      result = await run();
+    }
+    if (failure(result)) console.log(`${route.padEnd(30)}  run failed: ${failure(result)}`);
     return result?.lhr;
   };
   for (const route of routes) {
