@@ -2,8 +2,10 @@
 // with nothing of the site's own, gzip -9, and what a page carries above it:
 // - a content page is served with islands (decision 0036): React, react-dom's client, i18next and
 //   react-i18next; the home page is measured against it;
-// - a tool hydrates with React Router (decision 0002): the same and React Router's framework-mode
-//   hydration; /payment is measured against it, with the route manifest (every route, four languages).
+// - a screen that is not prerendered (a customer's account, an order, the staff's screens) hydrates
+//   with React Router (decision 0002): the same and React Router's framework-mode hydration; the
+//   account screen is measured against it, with the route manifest (every route, four languages).
+//   Since decision 0036's second addendum, no prerendered page hydrates with the router.
 // Run after `npm run build` (it reads the pages' graphs from build/client).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -84,7 +86,7 @@ function pageGraph(file) {
 const islandsFloor = await floorOf(islandsEntry);
 const routerFloor = await floorOf(routerEntry);
 const home = pageGraph("index.html");
-const payment = pageGraph("payment/index.html");
+const account = pageGraph("__screens/account.html");
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
 console.log("\nJavaScript against the stack's floor (gzip -9)");
@@ -95,11 +97,11 @@ for (const [name, bytes] of [
   [`in all (${home.files} files)`, home.total],
 ])
   console.log(`    ${name.padEnd(64)}${kb(bytes)}`);
-console.log("  /payment (React Router):");
+console.log("  /account, a customer's screen (React Router):");
 for (const [name, bytes] of [
   ["floor: react, react-dom, react-router, i18next, react-i18next", routerFloor],
-  ["React Router's route manifest (every route, four languages)", payment.manifest],
-  ["the site's own code: layout, page, form, icons, catalog loader", payment.total - routerFloor - payment.manifest],
-  [`in all (${payment.files} files)`, payment.total],
+  ["React Router's route manifest (every route, four languages)", account.manifest],
+  ["the site's own code: layout, screen, icons, catalog loader", account.total - routerFloor - account.manifest],
+  [`in all (${account.files} files)`, account.total],
 ])
   console.log(`    ${name.padEnd(64)}${kb(bytes)}`);
