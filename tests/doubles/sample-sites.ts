@@ -303,17 +303,20 @@ export async function startSampleSites(): Promise<SampleSites> {
 
 /**
  * One plain-http sample site on its own port, whatever the Host header says: for a real
- * server (browser tests, bench) that resolves names with the system's DNS.
+ * server (browser tests, bench) that resolves names with the system's DNS. `address` is the
+ * loopback address it listens on: the analyzer limits its runs per host name, so sites that must
+ * not share that limit each take their own.
  */
 export async function startSingleSite(
   site: "weak" | "heavy" | "seo",
+  address = "127.0.0.1",
 ): Promise<{ url: string; close(): Promise<void> }> {
   let port = 0;
   const server = http.createServer((request, response) => plainSite(request, response, port, `${site}.test`));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://${address}:${port}/`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
