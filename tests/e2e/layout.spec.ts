@@ -211,7 +211,8 @@ test.describe("bands below the first screen", () => {
   // faded from the browser's default blue links and black borders to the site's colours.
   test("are in the site's colours when a fresh visitor scrolls to them", async ({ browser }) => {
     for (let visit = 0; visit < 8; visit++) {
-      const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      // A fresh context each visit: nothing cached from the last. It takes the describe's viewport.
+      const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto("/rw/about");
       const fading = await page.evaluate(async () => {
