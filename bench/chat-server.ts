@@ -1,9 +1,10 @@
 // The server side of `npm run bench:chat`: one instance in its own process, so its memory is
 // measured without the benchmark's client sockets. Answers "memory" and "work" (database round
-// trips and CPU time so far) over IPC.
+// trips, CPU time and event-loop delay so far) over IPC.
 // BENCH_INSTANCE_DATABASE_URL: a PostgreSQL database bench/chat.ts has made and migrated (shared by
 // every instance); otherwise an in-memory embedded database. BENCH_REDIS_URL: rate-limit counters in
 // Redis, as production keeps them with several instances; otherwise in the database.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
@@ -44,6 +45,9 @@ process.send?.({
   database: database.kind,
   rateLimits: redis ? "redis" : "database",
 });
+// How long a ready callback waits for the event loop, reset at each "work" (the fan-out's bounds).
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 process.on("message", (message: { type: string }) => {
   if (message.type === "memory") {
     global.gc?.();
@@ -51,7 +55,14 @@ process.on("message", (message: { type: string }) => {
   }
   if (message.type === "work") {
     const cpu = process.cpuUsage();
-    process.send?.({ type: "work", queries, cpuMs: (cpu.user + cpu.system) / 1000 });
+    process.send?.({
+      type: "work",
+      queries,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      loopP99Ms: loopDelay.percentile(99) / 1e6,
+      loopMaxMs: loopDelay.max / 1e6,
+    });
+    loopDelay.reset();
   }
   if (message.type === "stop") {
     void app

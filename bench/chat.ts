@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { openPostgres } from "#server/db/client.ts";
 import { builtinAssistant } from "#server/modules/chat/assistant/builtin-assistant.ts";
@@ -223,9 +224,11 @@ after.forEach((memory, k) => {
 const fanOut: number[] = [];
 const crossing: number[] = [];
 const roundTrips: number[] = [];
-type Work = { queries: number; cpuMs: number };
+type Work = { queries: number; cpuMs: number; loopP99Ms: number; loopMaxMs: number };
 const work = () => Promise.all(children.map((child) => ask<Work>(child, "work")));
 const workBefore = await work();
+const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+clientLoop.enable();
 const sendStarted = performance.now();
 await pool(
   Array.from({ length: ACTIVE }, (_, i) => i),
@@ -243,6 +246,7 @@ await pool(
 );
 const sendSeconds = (performance.now() - sendStarted) / 1000;
 const workAfter = await work();
+clientLoop.disable();
 const perMessage = (pick: (w: Work) => number) =>
   workAfter.reduce((sum, w, k) => sum + pick(w) - pick(workBefore[k]!), 0) / ACTIVE;
 console.log(
@@ -251,6 +255,15 @@ console.log(
     (crossing.length > 0
       ? `; posted to the other instance (${crossing.length}): p50 ${ms(crossing, 50)}, p99 ${ms(crossing, 99)}`
       : ""),
+);
+// A busy event loop (the instance's or this client's) delays every message behind it.
+const loopMs = (p99: number, max: number) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
+console.log(
+  `event-loop delay during the fan-out: ` +
+    [
+      ...workAfter.map((w, k) => `instance ${k + 1} ${loopMs(w.loopP99Ms, w.loopMaxMs)}`),
+      `the bench's client ${loopMs(clientLoop.percentile(99) / 1e6, clientLoop.max / 1e6)}`,
+    ].join("; "),
 );
 console.log(
   `the POST's round trip (stored, announced, answered): p50 ${ms(roundTrips, 50)}, p99 ${ms(roundTrips, 99)}`,
