@@ -19,12 +19,17 @@ interface SubscriberState {
   closed: boolean;
 }
 
-type Notification = { s: string; id: number } | { s: string; e: string; d: unknown };
+/** A stored event (with the event when it fits: `p` the session's previous id) or a passing one. */
+type Notification =
+  | { s: string; id: number; p?: number; e?: string; d?: unknown; t?: string }
+  | { s: string; id?: undefined; e: string; d: unknown };
 
 /**
- * This instance's end of the fan-out: one LISTEN for the whole process; every NOTIFY (from any
- * instance) makes the streams of that session read the log past what they last sent, so an event
- * is neither lost nor sent twice, whatever order notifications and reconnects arrive in.
+ * This instance's end of the fan-out: one LISTEN for the whole process. A NOTIFY (from any
+ * instance) that carries its event goes straight to the streams that have sent everything before
+ * it; any other stream of that session (one still replaying, or one that missed a notification
+ * while the listener reconnected) reads the log past what it last sent. So an event is neither lost
+ * nor sent twice, whatever order notifications and reconnects arrive in.
  */
 export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
   const bySession = new Map<string, Set<SubscriberState>>();
@@ -69,9 +74,22 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
       return;
     }
     const targets = [...(bySession.get(note.s) ?? []), ...consoles];
+    if (note.id === undefined) {
+      for (const state of targets) state.sub.passing(note.s, note.e, note.d);
+      return;
+    }
+    const { p: previous, e: event, t: createdAt } = note;
+    const carried: ChatEventRow | null =
+      previous !== undefined && event !== undefined && createdAt !== undefined
+        ? { id: note.id, sessionId: note.s, event, data: note.d, createdAt: new Date(createdAt) }
+        : null;
     for (const state of targets) {
-      if ("e" in note) state.sub.passing(note.s, note.e, note.d);
-      else if (note.id > (state.last.get(note.s) ?? state.baseline)) void pull(state, note.s);
+      const last = state.last.get(note.s) ?? state.baseline;
+      if (note.id <= last || state.closed) continue;
+      if (carried && previous! <= last && !state.pulling.has(note.s)) {
+        state.last.set(note.s, note.id);
+        state.sub.deliver(carried);
+      } else void pull(state, note.s);
     }
   }
 

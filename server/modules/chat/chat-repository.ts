@@ -10,7 +10,10 @@ export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatEventRow = typeof chatEvents.$inferSelect;
 
-/** The one NOTIFY channel: payload {s, id} for a stored event, {s, e, d} for a passing one (typing). */
+/**
+ * The one NOTIFY channel: payload {s, id, p, e, d, t} for a stored event ({s, id} when its data is
+ * too long to carry), {s, e, d} for a passing one (typing).
+ */
 export const CHAT_CHANNEL = "chat_events";
 /** An agent whose console has not been heard from for this long is not offered chats. */
 export const PRESENCE_STALE_MS = 60_000;
@@ -108,19 +111,35 @@ export async function updateSession(
 }
 
 /**
+ * A NOTIFY payload must stay under 8000 bytes: an event whose data is longer is announced by id
+ * alone, and the streams read it from the log.
+ */
+export const NOTIFY_DATA_MAX_BYTES = 7000;
+
+/**
  * Stores an event and announces it, in one statement (one round trip on the way from a message to
- * its streams); the NOTIFY goes out when the transaction commits.
+ * its streams); the NOTIFY goes out when the transaction commits. The announcement carries the
+ * event itself and the session's previous event id (`p`): a stream that has sent `p` sends the
+ * event as it is, without reading the log. The caller holds the session's lock (`lockSession`),
+ * so `p` is exact and a session's events commit in id order.
  */
 export async function appendEvent(tx: Database, sessionId: string, event: string, data: unknown): Promise<number> {
   // node-postgres reads bigint as a string, PGlite as a number.
   const [row] = await queryRows<{ id: string | number }>(
     tx,
-    sql`with stored as (
+    sql`with previous as (
+          select coalesce(max(id), 0) as id from ${chatEvents} where session_id = ${sessionId}
+        ), stored as (
           insert into ${chatEvents} (session_id, event, data)
           values (${sessionId}, ${event}, ${JSON.stringify(data)}::jsonb)
-          returning id
+          returning id, event, data, created_at
         )
-        select id, pg_notify(${CHAT_CHANNEL}, json_build_object('s', ${sessionId}::text, 'id', id)::text) from stored`,
+        select stored.id, pg_notify(${CHAT_CHANNEL}, (case
+          when octet_length(stored.data::text) <= ${NOTIFY_DATA_MAX_BYTES}
+            then json_build_object('s', ${sessionId}::text, 'id', stored.id, 'p', previous.id,
+              'e', stored.event, 'd', stored.data, 't', stored.created_at)
+          else json_build_object('s', ${sessionId}::text, 'id', stored.id)
+        end)::text) from stored, previous`,
   );
   return Number(row!.id);
 }
