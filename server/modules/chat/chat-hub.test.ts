@@ -9,6 +9,8 @@ import {
   appendEvent,
   CHAT_CHANNEL,
   createSession,
+  findSession,
+  insertMessage,
   lockSession,
   NOTIFY_DATA_MAX_BYTES,
   type ChatEventRow,
@@ -138,6 +140,44 @@ describe.each(databaseBackends())("chat hub on $name", (backend) => {
       expect(listening.payloads.map((p) => JSON.parse(p) as unknown)).toContainEqual({ s: sessionId, id });
     } finally {
       await listening.stop();
+      stream.close();
+    }
+  });
+
+  it("stores a message with its event: the transcript's time, links and agent, and the first summary", async () => {
+    const sessionId = await newSession();
+    const stream = await subscribe(sessionId);
+    try {
+      const links = [{ label: "Domains", href: "/domains" }];
+      const written = await database.db.transaction(async (tx) => {
+        await lockSession(tx, sessionId);
+        const rows = [];
+        for (let k = 0; k < 20; k++)
+          rows.push(
+            await insertMessage(tx, { sessionId, role: "user", content: `hello ${k}` }, { summary: `hello ${k}` }),
+          );
+        rows.push(await insertMessage(tx, { sessionId, role: "assistant", content: "See our domains", links }));
+        rows.push(await insertMessage(tx, { sessionId, role: "agent", content: "Amina here", agentName: "Amina" }));
+        rows.push(await insertMessage(tx, { sessionId, role: "system", content: "Amina joined" }));
+        return rows;
+      });
+      await vi.waitFor(() => expect(stream.sent).toHaveLength(written.length));
+      expect(stream.sent.map((s) => s.data)).toEqual(
+        written.map((row) => ({
+          type: `${row.role}_message`,
+          messageId: row.id,
+          content: row.content,
+          // The same instant the transcript shows, to the millisecond, whatever the microseconds.
+          timestamp: row.createdAt.toISOString(),
+          ...(row.role === "assistant" ? { links } : {}),
+          ...(row.role === "agent" ? { agentName: "Amina" } : {}),
+        })),
+      );
+      expect(written[20]!.links).toEqual(links);
+      const session = await findSession(database.db, sessionId);
+      expect(session?.summary).toBe("hello 0");
+      expect(session?.lastMessageAt?.toISOString()).toBe(written.at(-1)!.createdAt.toISOString());
+    } finally {
       stream.close();
     }
   });

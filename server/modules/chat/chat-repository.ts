@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { ChatLink, ChatSessionState, ChatSessionSummary, ChatTranscriptMessage } from "#contracts/chat.ts";
 import { defaultLanguage, type Language } from "#contracts/languages.ts";
 import type { Database } from "../../db/client.ts";
@@ -117,31 +117,58 @@ export async function updateSession(
 export const NOTIFY_DATA_MAX_BYTES = 7000;
 
 /**
- * Stores an event and announces it, in one statement (one round trip on the way from a message to
- * its streams); the NOTIFY goes out when the transaction commits. The announcement carries the
- * event itself and the session's previous event id (`p`): a stream that has sent `p` sends the
- * event as it is, without reading the log. The caller holds the session's lock (`lockSession`),
- * so `p` is exact and a session's events commit in id order.
+ * The CTEs that store one event (`data`: SQL for its jsonb, read from `from` when given) as
+ * `stored`, beside the session's previous event id as `previous`; `announce` is the NOTIFY to
+ * select with them. The announcement carries the event itself and the previous id (`p`): a stream
+ * that has sent `p` sends the event as it is, without reading the log. Writers hold the session's
+ * lock (`lockSession`), so `p` is exact and a session's events commit in id order.
+ */
+function storeEvent(sessionId: string, event: string, data: SQL, from: SQL = sql``): SQL {
+  return sql`previous as (
+      select coalesce(max(id), 0) as id from ${chatEvents} where session_id = ${sessionId}
+    ), stored as (
+      insert into ${chatEvents} (session_id, event, data)
+      select ${sessionId}::text, ${event}::text, ${data} ${from}
+      returning id, event, data, created_at
+    )`;
+}
+const announce = (sessionId: string) =>
+  sql`pg_notify(${CHAT_CHANNEL}, (case
+      when octet_length(stored.data::text) <= ${NOTIFY_DATA_MAX_BYTES}
+        then json_build_object('s', ${sessionId}::text, 'id', stored.id, 'p', previous.id,
+          'e', stored.event, 'd', stored.data, 't', stored.created_at)
+      else json_build_object('s', ${sessionId}::text, 'id', stored.id)
+    end)::text)`;
+
+/**
+ * Stores an event and announces it, in one statement (one round trip on the way to its streams);
+ * the NOTIFY goes out when the transaction commits.
  */
 export async function appendEvent(tx: Database, sessionId: string, event: string, data: unknown): Promise<number> {
   // node-postgres reads bigint as a string, PGlite as a number.
   const [row] = await queryRows<{ id: string | number }>(
     tx,
-    sql`with previous as (
-          select coalesce(max(id), 0) as id from ${chatEvents} where session_id = ${sessionId}
-        ), stored as (
-          insert into ${chatEvents} (session_id, event, data)
-          values (${sessionId}, ${event}, ${JSON.stringify(data)}::jsonb)
-          returning id, event, data, created_at
-        )
-        select stored.id, pg_notify(${CHAT_CHANNEL}, (case
-          when octet_length(stored.data::text) <= ${NOTIFY_DATA_MAX_BYTES}
-            then json_build_object('s', ${sessionId}::text, 'id', stored.id, 'p', previous.id,
-              'e', stored.event, 'd', stored.data, 't', stored.created_at)
-          else json_build_object('s', ${sessionId}::text, 'id', stored.id)
-        end)::text) from stored, previous`,
+    sql`with ${storeEvent(sessionId, event, sql`${JSON.stringify(data)}::jsonb`)}
+        select stored.id, ${announce(sessionId)} from stored, previous`,
   );
   return Number(row!.id);
+}
+
+/** Puts a yes/no question to the visitor: kept on the session and sent as a "poll" event, in one statement. */
+export async function offerPoll(
+  tx: Database,
+  sessionId: string,
+  prompt: string,
+  source: NonNullable<ChatSessionRow["pollSource"]>,
+): Promise<void> {
+  await tx.execute(
+    sql`with offered as (
+          update ${chatSessions} set poll_prompt = ${prompt}, poll_source = ${source}, updated_at = now()
+          where id = ${sessionId}
+          returning id
+        ), ${storeEvent(sessionId, "poll", sql`${JSON.stringify({ type: "poll", prompt })}::jsonb`)}
+        select ${announce(sessionId)} from stored, previous`,
+  );
 }
 
 /** An event nobody needs replayed (typing): announced, not stored. */
@@ -178,25 +205,88 @@ export interface NewChatMessage {
   clientMessageId?: string | null;
 }
 
-export async function insertMessage(tx: Database, message: NewChatMessage): Promise<ChatMessageRow> {
+/** What a stored message sends down its session's streams, but for its timestamp (the row's). */
+function messageEvent(id: string, message: NewChatMessage): Record<string, unknown> {
+  const base = { messageId: id, content: message.content };
+  const links = message.links?.length ? { links: message.links } : {};
+  switch (message.role) {
+    case "user":
+      return { type: "user_message", ...base };
+    case "agent":
+      return { type: "agent_message", ...base, agentName: message.agentName ?? "" };
+    case "assistant":
+      return { type: "assistant_message", ...base, ...links };
+    case "system":
+      return { type: "system_message", ...base, ...links };
+  }
+}
+
+type MessageColumns = {
+  id: string;
+  session_id: string;
+  role: ChatMessageRow["role"];
+  content: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  links: ChatLink[] | null;
+  client_message_id: string | null;
+  read_at: string | Date | null;
+  created_at: string | Date;
+};
+
+/**
+ * Stores a message, sets the session's last-message time (and its summary, when `summary` is given
+ * and the session's is still empty) and appends the message's event: one statement, one round trip. The
+ * caller holds the session's lock.
+ */
+export async function insertMessage(
+  tx: Database,
+  message: NewChatMessage,
+  options: { summary?: string } = {},
+): Promise<ChatMessageRow> {
+  const id = randomUUID();
+  const { sessionId } = message;
   // clock_timestamp(), not now(): now() is the transaction's start, so messages written together (the
-  // hand-over reply and the queue notice) would tie and come back in any order. The session's
-  // last-message time is set in the same statement: one round trip per message, not two.
-  const inserted = tx.$with("inserted").as(
-    tx
-      .insert(chatMessages)
-      .values({ id: randomUUID(), createdAt: sql`clock_timestamp()`, ...message })
-      .returning(),
+  // hand-over reply and the queue notice) would tie and come back in any order. The event's
+  // timestamp is the row's, in the ISO form JavaScript gives (milliseconds, truncated, as Date reads it).
+  const setSummary =
+    options.summary === undefined
+      ? sql``
+      : sql`, summary = case when summary = '' then ${options.summary} else summary end,
+            updated_at = case when summary = '' then now() else updated_at end`;
+  const [row] = await queryRows<MessageColumns>(
+    tx,
+    sql`with inserted as (
+          insert into ${chatMessages} (id, session_id, role, content, agent_id, agent_name, links, client_message_id, created_at)
+          values (${id}, ${sessionId}, ${message.role}, ${message.content}, ${message.agentId ?? null},
+            ${message.agentName ?? null}, ${message.links ? JSON.stringify(message.links) : null}::jsonb,
+            ${message.clientMessageId ?? null}, clock_timestamp())
+          returning *
+        ), touched as (
+          update ${chatSessions} set last_message_at = (select created_at from inserted)${setSummary}
+          where id = ${sessionId}
+          returning id
+        ), ${storeEvent(
+          sessionId,
+          "message",
+          sql`${JSON.stringify(messageEvent(id, message))}::jsonb || jsonb_build_object('timestamp',
+            to_char(inserted.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+          sql`from inserted`,
+        )}
+        select inserted.*, ${announce(sessionId)} as announced from inserted, stored, previous`,
   );
-  const touched = tx.$with("touched").as(
-    tx
-      .update(chatSessions)
-      .set({ lastMessageAt: sql`(select ${sql.identifier("created_at")} from ${inserted})` })
-      .where(eq(chatSessions.id, message.sessionId))
-      .returning({ id: chatSessions.id }),
-  );
-  const [row] = await tx.with(inserted, touched).select().from(inserted);
-  return row!;
+  return {
+    id: row!.id,
+    sessionId: row!.session_id,
+    role: row!.role,
+    content: row!.content,
+    agentId: row!.agent_id,
+    agentName: row!.agent_name,
+    links: row!.links,
+    clientMessageId: row!.client_message_id,
+    readAt: row!.read_at === null ? null : new Date(row!.read_at),
+    createdAt: new Date(row!.created_at),
+  };
 }
 
 export async function sessionMessages(db: Database, sessionId: string, limit = 500): Promise<ChatMessageRow[]> {

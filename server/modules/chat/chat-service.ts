@@ -23,6 +23,7 @@ import {
   lockSessionForMessage,
   markVisitorMessagesRead,
   notifyPassing,
+  offerPoll,
   onlineAgentCount,
   presenceOf,
   sessionMessages,
@@ -74,19 +75,6 @@ export function chatService(options: ChatServiceOptions) {
   const now = options.now ?? (() => new Date());
   const transaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(async (tx) => work(tx as unknown as Tx));
 
-  async function emitMessage(tx: Tx, row: ChatMessageRow): Promise<void> {
-    const base = { messageId: row.id, timestamp: row.createdAt.toISOString(), content: row.content };
-    const data =
-      row.role === "user"
-        ? { type: "user_message", ...base }
-        : row.role === "agent"
-          ? { type: "agent_message", ...base, agentName: row.agentName ?? "" }
-          : row.role === "assistant"
-            ? { type: "assistant_message", ...base, ...(row.links?.length ? { links: row.links } : {}) }
-            : { type: "system_message", ...base, ...(row.links?.length ? { links: row.links } : {}) };
-    await appendEvent(tx, row.sessionId, "message", data);
-  }
-
   async function say(
     tx: Tx,
     sessionId: string,
@@ -94,9 +82,7 @@ export function chatService(options: ChatServiceOptions) {
     content: string,
     links?: ChatLink[],
   ): Promise<ChatMessageRow> {
-    const row = await insertMessage(tx, { sessionId, role, content, links: links ?? null });
-    await emitMessage(tx, row);
-    return row;
+    return insertMessage(tx, { sessionId, role, content, links: links ?? null });
   }
 
   async function emitSession(tx: Tx, row: ChatSessionRow): Promise<void> {
@@ -255,17 +241,22 @@ export function chatService(options: ChatServiceOptions) {
             fields: { sessionId: t("sessionForbidden") },
           });
         if (locked.seenMessageId) return { seen: locked.seenMessageId } as const;
-        const message = await insertMessage(tx, {
-          sessionId: input.sessionId,
-          role: "user",
-          content: input.message,
-          clientMessageId: input.clientMessageId ?? null,
-        });
-        await emitMessage(tx, message);
-        const changes: Partial<ChatSessionRow> = {};
-        if (!locked.row.summary) changes.summary = input.message.replace(/\s+/g, " ").slice(0, 140);
-        if (locked.row.language !== language) changes.language = language;
-        const row = Object.keys(changes).length > 0 ? await updateSession(tx, input.sessionId, changes) : locked.row;
+        // A session's first message becomes its summary, in the same statement that stores it.
+        const summary = locked.row.summary ? undefined : input.message.replace(/\s+/g, " ").slice(0, 140);
+        const message = await insertMessage(
+          tx,
+          {
+            sessionId: input.sessionId,
+            role: "user",
+            content: input.message,
+            clientMessageId: input.clientMessageId ?? null,
+          },
+          { summary },
+        );
+        const row =
+          locked.row.language === language
+            ? { ...locked.row, summary: summary ?? locked.row.summary }
+            : await updateSession(tx, input.sessionId, { language });
         return { row, message } as const;
       });
       if ("seen" in stored) return { success: true, userMessageId: stored.seen };
@@ -303,8 +294,7 @@ export function chatService(options: ChatServiceOptions) {
         const answered = await say(tx, input.sessionId, "assistant", reply.text, reply.links);
         if (reply.offerHuman) {
           const prompt = said(current, "pollTalkToHuman");
-          await updateSession(tx, input.sessionId, { pollPrompt: prompt, pollSource: "assistant" });
-          await appendEvent(tx, input.sessionId, "poll", { type: "poll", prompt });
+          await offerPoll(tx, input.sessionId, prompt, "assistant");
         }
         return answered;
       });
@@ -316,8 +306,10 @@ export function chatService(options: ChatServiceOptions) {
       const source = row.pollSource;
       await transaction(async (tx) => {
         // The question goes into the transcript with its answer, so neither side is left with a bare "Yes".
+        // Like every writer of the session's events, under its lock: their ids stay in commit order.
+        await lockSession(tx, row.id);
         if (row.pollPrompt) {
-          const question = await insertMessage(
+          await insertMessage(
             tx,
             source === "agent"
               ? {
@@ -329,14 +321,12 @@ export function chatService(options: ChatServiceOptions) {
                 }
               : { sessionId: row.id, role: "assistant", content: row.pollPrompt },
           );
-          await emitMessage(tx, question);
         }
-        const message = await insertMessage(tx, {
+        await insertMessage(tx, {
           sessionId: row.id,
           role: "user",
           content: said(row, input.answer === "yes" ? "pollYes" : "pollNo"),
         });
-        await emitMessage(tx, message);
         await updateSession(tx, row.id, { pollPrompt: null, pollSource: null });
       });
       if (source === "assistant" && row.state === "ai") {
@@ -454,7 +444,6 @@ export function chatService(options: ChatServiceOptions) {
           agentId: staff.id,
           agentName: staff.displayName,
         });
-        await emitMessage(tx, row);
         return row.id;
       });
     },
@@ -476,8 +465,7 @@ export function chatService(options: ChatServiceOptions) {
     async agentPoll(sessionId: string, staff: StaffActor, prompt: string): Promise<void> {
       await transaction(async (tx) => {
         await this.assigned(tx, sessionId, staff);
-        await updateSession(tx, sessionId, { pollPrompt: prompt, pollSource: "agent" });
-        await appendEvent(tx, sessionId, "poll", { type: "poll", prompt });
+        await offerPoll(tx, sessionId, prompt, "agent");
       });
     },
 
