@@ -236,8 +236,8 @@ type MessageColumns = {
 
 /**
  * Stores a message, sets the session's last-message time (and its summary, when `summary` is given
- * and the session's is still empty) and appends the message's event: one statement, one round trip. The
- * caller holds the session's lock.
+ * and the session's is still empty) and appends the message's event: one statement, one round
+ * trip. The caller holds the session's lock.
  */
 export async function insertMessage(
   tx: Database,

@@ -305,9 +305,9 @@ export function chatService(options: ChatServiceOptions) {
       const row = await existing(input.sessionId, input.browserHash);
       const source = row.pollSource;
       await transaction(async (tx) => {
-        // The question goes into the transcript with its answer, so neither side is left with a bare "Yes".
         // Like every writer of the session's events, under its lock: their ids stay in commit order.
         await lockSession(tx, row.id);
+        // The question goes into the transcript with its answer, so neither side is left with a bare "Yes".
         if (row.pollPrompt) {
           await insertMessage(
             tx,
