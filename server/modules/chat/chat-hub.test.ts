@@ -47,7 +47,7 @@ describe.each(databaseBackends())("chat hub on $name", (backend) => {
       await lockSession(tx, sessionId);
       return appendEvent(tx, sessionId, event, data);
     });
-  async function subscribe(sessionId: string | null, lastEventId = 0) {
+  async function subscribe(sessionId: string | null) {
     const sent: Sent[] = [];
     const subscription = await hub.subscribe(
       {
@@ -55,10 +55,12 @@ describe.each(databaseBackends())("chat hub on $name", (backend) => {
         deliver: (row: ChatEventRow) => sent.push({ id: row.id, event: row.event, data: row.data }),
         passing: () => undefined,
       },
-      lastEventId,
+      0,
     );
     return { sent, close: () => subscription.close() };
   }
+  /** A notification as another instance would send it, straight through PostgreSQL. */
+  const notify = (note: object) => database.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(note)})`);
   /** What PostgreSQL itself announces on the channel, to read the payload a stream is sent from. */
   async function heard(): Promise<{ payloads: string[]; stop: () => Promise<void> }> {
     const payloads: string[] = [];
@@ -94,14 +96,14 @@ describe.each(databaseBackends())("chat hub on $name", (backend) => {
     try {
       // Announced but never stored: only the notification can have brought it.
       const note = { s: sessionId, id: 9_000_000, p: 0, e: "message", d: { content: "from the note" }, t: new Date() };
-      await database.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(note)})`);
+      await notify(note);
       await vi.waitFor(() =>
         expect(stream.sent).toEqual([{ id: 9_000_000, event: "message", data: { content: "from the note" } }]),
       );
       // The same notification again (an echo) is not sent twice; the next one follows it.
-      await database.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(note)})`);
+      await notify(note);
       const next = { ...note, id: 9_000_001, p: 9_000_000, d: { content: "next" } };
-      await database.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(next)})`);
+      await notify(next);
       await vi.waitFor(() => expect(stream.sent.map((s) => s.id)).toEqual([9_000_000, 9_000_001]));
     } finally {
       stream.close();

@@ -35,6 +35,8 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
   const bySession = new Map<string, Set<SubscriberState>>();
   const consoles = new Set<SubscriberState>();
   let stopListening: (() => Promise<void>) | null = null;
+  /** The newest event id this stream has sent for the session (its start, until it sends one). */
+  const lastSent = (state: SubscriberState, sessionId: string) => state.last.get(sessionId) ?? state.baseline;
 
   function pull(state: SubscriberState, sessionId: string): Promise<void> {
     const running = state.pulling.get(sessionId);
@@ -49,11 +51,10 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
         let rows: ChatEventRow[];
         do {
           if (state.closed) return;
-          const after = state.last.get(sessionId) ?? state.baseline;
-          rows = await eventsAfter(database.db, sessionId, after);
+          rows = await eventsAfter(database.db, sessionId, lastSent(state, sessionId));
           for (const row of rows) {
             if (state.closed) return;
-            if (row.id <= (state.last.get(sessionId) ?? state.baseline)) continue;
+            if (row.id <= lastSent(state, sessionId)) continue;
             state.last.set(sessionId, row.id);
             state.sub.deliver(row);
           }
@@ -79,16 +80,19 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
       return;
     }
     const { p: previous, e: event, t: createdAt } = note;
-    const carried: ChatEventRow | null =
+    const carried =
       previous !== undefined && event !== undefined && createdAt !== undefined
-        ? { id: note.id, sessionId: note.s, event, data: note.d, createdAt: new Date(createdAt) }
+        ? {
+            previous,
+            row: { id: note.id, sessionId: note.s, event, data: note.d, createdAt: new Date(createdAt) },
+          }
         : null;
     for (const state of targets) {
-      const last = state.last.get(note.s) ?? state.baseline;
+      const last = lastSent(state, note.s);
       if (note.id <= last || state.closed) continue;
-      if (carried && previous! <= last && !state.pulling.has(note.s)) {
+      if (carried && carried.previous <= last && !state.pulling.has(note.s)) {
         state.last.set(note.s, note.id);
-        state.sub.deliver(carried);
+        state.sub.deliver(carried.row);
       } else void pull(state, note.s);
     }
   }
