@@ -1,5 +1,6 @@
 import { startSingleSite } from "../doubles/sample-sites.ts";
 import { expect, test as siteTest, waitForHydration } from "./fixtures.ts";
+import { holdRequests } from "./hold-requests.ts";
 
 const test = siteTest.extend({ baseURL: async ({ analysisSite }, use) => use(analysisSite.url) });
 
@@ -90,6 +91,22 @@ test("'Get expert help' opens the contact form, and the enquiry carries the repo
   expect(request.postDataJSON()).toMatchObject({ reportId });
   const response = await request.response();
   expect(response?.status(), await response?.text()).toBe(201);
+});
+
+// A visitor quicker than the tool's code: the tab and the button pressed before it arrived are
+// pressed again in order once it has, each answered before the next (web/src/lib/early-clicks.ts).
+test("a tab and Analyse pressed before the tool's code arrived run that tab's analysis", async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/islands-speed-analysis-[\w-]{8}\.js$/);
+  await page.goto("/speed-analysis");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "SEO" }).click();
+  await page.getByLabel("Website address").fill(weakUrl);
+  const analysed = page.waitForRequest((r) => r.url().includes("/api/analyze-") && r.method() === "POST");
+  await page.getByRole("button", { name: "Analyse" }).click();
+  release();
+  expect(new URL((await analysed).url()).pathname).toBe("/api/analyze-seo");
+  await expect(page.getByText("SEO score")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("tab", { name: "SEO" })).toHaveAttribute("aria-selected", "true");
 });
 
 test.describe("refusals", () => {

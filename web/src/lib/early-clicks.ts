@@ -1,3 +1,5 @@
+import { flushSync } from "react-dom";
+
 /**
  * A content page paints before its script loads (docs/decisions/0031-paint-before-script.md), so a
  * visitor can tap the menu, theme or chat button before React is there to answer. This inline
@@ -34,12 +36,18 @@ export function replayEarlyClicks(): void {
   pressAgain(early?.stop() ?? []);
 }
 
-/** Clicks, in order, the held targets still in the page (an island loaded on first use holds its own). */
+/**
+ * Clicks, in order, the held targets still in the page (an island loaded on first use holds its own).
+ * React renders each press before the next is played, as it would between two taps: a tab chosen and
+ * then the tool's button pressed must run that tab's analysis, not the one the button saw before.
+ */
 export function pressAgain(targets: readonly HTMLElement[]): void {
   for (const target of targets) {
     if (!target.isConnected) continue;
-    // A tab answers the press itself (Radix selects it on mousedown), which came before the code did.
-    if (target.getAttribute("role") === "tab") target.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
-    target.click();
+    flushSync(() => {
+      // A tab answers the press itself (Radix selects it on mousedown), which came before the code did.
+      if (target.getAttribute("role") === "tab") target.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
+      target.click();
+    });
   }
 }
