@@ -216,3 +216,23 @@ test("moving between pages shows the new page at the top", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(serviceCategories[0]!.title).first()).toBeVisible();
 });
+
+// The page glides up, unless the visitor asked their system for less motion: then it is at the top
+// by the next frame.
+for (const motion of ["no-preference", "reduce"] as const) {
+  test(`the scroll-to-top button, with reduced motion ${motion}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.goto("/services");
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 4000);
+    const button = page.getByRole("button", { name: "Scroll to top" });
+    await expect(button).toBeVisible();
+    await button.click();
+    const afterAFrame = await page.evaluate(
+      () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(window.scrollY))),
+    );
+    if (motion === "reduce") expect(afterAFrame).toBe(0);
+    else expect(afterAFrame).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+}

@@ -4,6 +4,9 @@ import { cn } from "../../lib/cn.ts";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
 import { SCROLL_TOP_VISIBLE_AFTER_PX } from "./constants.ts";
 
+/** The visitor asked their system for less motion: the page jumps instead of gliding. */
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
 export function ScrollToTopButton() {
   const { t } = useTranslation();
   const visible = useScrolledPast(SCROLL_TOP_VISIBLE_AFTER_PX);
@@ -14,7 +17,7 @@ export function ScrollToTopButton() {
       title={t("scrollTop")}
       // Fades out instead of unmounting: removing the focused button mid-scroll stops Chrome's
       // smooth scroll short of the top.
-      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+      onClick={() => window.scrollTo({ top: 0, behavior: reducedMotion() ? "instant" : "smooth" })}
       className={cn(
         // Not on a phone: there it would stack over the chat button and cover even more of a narrow page.
         "fixed right-5 bottom-24 z-40 hidden size-11 place-items-center rounded-full border bg-card text-foreground shadow-lg sm:grid",
