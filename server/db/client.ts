@@ -28,9 +28,11 @@ export interface DatabaseHandle {
   schemaStatus(): Promise<SchemaStatus>;
   /**
    * LISTENs on a channel (NOTIFY is plain SQL: `select pg_notify(...)`, delivered on commit).
-   * Resolves once listening; the returned function stops it.
+   * Resolves once listening; the returned function stops it. A notification sent while the listening
+   * connection was lost is gone: `onResumed` runs once it listens again, for the caller to read what
+   * it may have missed.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   /**
    * Where connection errors outside any query go (an idle connection dropped, the LISTEN connection
    * lost): the app logs them. Until a handler is set they are written to stderr, never swallowed.
@@ -145,7 +147,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
     },
     schemaStatus: () => readSchemaStatus(db),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    listen: (channel, onNotify, onResumed) => listener.listen(channel, onNotify, onResumed),
     onError: errors.set,
     async close() {
       await listener.close();
@@ -154,33 +156,64 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
   };
 }
 
+/** How long the listener waits before it tries to connect again: doubling from 1 s, at most 15 s. */
+export const LISTENER_RETRY_MS = { first: 1000, most: 15_000 } as const;
+
+interface ChannelListener {
+  notify: (payload: string) => void;
+  resumed?: () => void;
+}
+
 /**
  * LISTEN needs one dedicated connection (a pooled one would be handed to other queries). It is
- * opened on first use and, if it drops, reopened with every channel listened to again.
+ * opened on first use and, if it drops, reopened with every channel listened to again: tried until
+ * the database answers (a restart can take a while), then each listener is told it has resumed.
  */
 function postgresListener(databaseUrl: string, onError: (error: Error) => void) {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const handlers = new Map<string, Set<ChannelListener>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
+  let lost = false;
+  let retryIn: number = LISTENER_RETRY_MS.first;
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  const reconnectLater = () => {
+    if (closed || handlers.size === 0) return;
+    const wait = retryIn;
+    retryIn = Math.min(retryIn * 2, LISTENER_RETRY_MS.most);
+    setTimeout(() => void connect().catch(reconnectLater), wait).unref();
+  };
 
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: databaseUrl });
       next.on("notification", (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+        for (const handler of handlers.get(message.channel) ?? []) handler.notify(message.payload ?? "");
       });
       next.on("error", (error) => {
         onError(error);
-        if (client === next) client = null;
         next.end().catch(() => undefined);
-        if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        if (client !== next) return;
+        client = null;
+        lost = true;
+        reconnectLater();
       });
-      await next.connect();
-      for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        onError(error as Error);
+        next.end().catch(() => undefined);
+        throw error;
+      }
       client = next;
+      retryIn = LISTENER_RETRY_MS.first;
+      if (lost) {
+        lost = false;
+        for (const set of handlers.values()) for (const handler of set) handler.resumed?.();
+      }
       return next;
     })().finally(() => {
       connecting = null;
@@ -189,15 +222,20 @@ function postgresListener(databaseUrl: string, onError: (error: Error) => void) 
   };
 
   return {
-    async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    async listen(
+      channel: string,
+      onNotify: (payload: string) => void,
+      onResumed?: () => void,
+    ): Promise<() => Promise<void>> {
       const first = !handlers.has(channel);
       const set = handlers.get(channel) ?? new Set();
-      set.add(onNotify);
+      const handler: ChannelListener = { notify: onNotify, resumed: onResumed };
+      set.add(handler);
       handlers.set(channel, set);
       const connection = await connect();
       if (first) await connection.query(`LISTEN ${quote(channel)}`);
       return async () => {
-        set.delete(onNotify);
+        set.delete(handler);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
           await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);

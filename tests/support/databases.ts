@@ -4,8 +4,8 @@ import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client
 
 export interface DatabaseBackend {
   name: "pglite" | "postgres";
-  /** A fresh, migrated, empty database; `cleanup` closes and deletes it. */
-  open(): Promise<{ database: DatabaseHandle; cleanup: () => Promise<void> }>;
+  /** A fresh, migrated, empty database; `cleanup` closes and deletes it. `url`: PostgreSQL's address. */
+  open(): Promise<{ database: DatabaseHandle; cleanup: () => Promise<void>; url?: string }>;
 }
 
 const pgliteBackend: DatabaseBackend = {
@@ -33,6 +33,7 @@ function postgresBackend(adminUrl: string): DatabaseBackend {
       await database.migrate();
       return {
         database,
+        url: url.toString(),
         cleanup: async () => {
           await database.close();
           const dropper = new pg.Client({ connectionString: adminUrl });

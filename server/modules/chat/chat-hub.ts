@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { CHAT_CHANNEL, eventsAfter, latestEventId, type ChatEventRow } from "./chat-repository.ts";
+import {
+  CHAT_CHANNEL,
+  eventsAfter,
+  latestEventId,
+  sessionsWithEventsAfter,
+  type ChatEventRow,
+} from "./chat-repository.ts";
 
 /** One open stream: a visitor's (one session) or an agent console's (every session). */
 export interface ChatSubscriber {
@@ -19,6 +25,12 @@ interface SubscriberState {
   closed: boolean;
 }
 
+/**
+ * How far before the newest event heard the catch-up after a reconnect looks: event ids are taken in
+ * one order and committed in another, by at most as many transactions as run at once.
+ */
+const RESUME_MARGIN_IDS = 1000;
+
 /** A stored event (with the event when it fits: `p` the session's previous id) or a passing one. */
 type Notification =
   | { s: string; id: number; p?: number; e?: string; d?: unknown; t?: string }
@@ -28,13 +40,16 @@ type Notification =
  * This instance's end of the fan-out: one LISTEN for the whole process. A NOTIFY (from any
  * instance) that carries its event goes straight to the streams that have sent everything before
  * it; any other stream of that session (one still replaying, or one that missed a notification
- * while the listener reconnected) reads the log past what it last sent. So an event is neither lost
+ * while the listener reconnected) reads the log past what it last sent, and once the listener is
+ * back, every session stored to meanwhile is announced again (`resumed`). So an event is neither lost
  * nor sent twice, whatever order notifications and reconnects arrive in.
  */
 export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
   const bySession = new Map<string, Set<SubscriberState>>();
   const consoles = new Set<SubscriberState>();
   let stopListening: (() => Promise<void>) | null = null;
+  /** The newest event id any notification here carried (or the log's newest when the hub started). */
+  let heard = 0;
   /** The newest event id this stream has sent for the session (its start, until it sends one). */
   const lastSent = (state: SubscriberState, sessionId: string) => state.last.get(sessionId) ?? state.baseline;
 
@@ -74,6 +89,11 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
     } catch {
       return;
     }
+    if (note.id !== undefined && note.id > heard) heard = note.id;
+    dispatch(note);
+  }
+
+  function dispatch(note: Notification): void {
     const targets = [...(bySession.get(note.s) ?? []), ...consoles];
     if (note.id === undefined) {
       for (const state of targets) state.sub.passing(note.s, note.e, note.d);
@@ -97,9 +117,29 @@ export function chatHub(database: DatabaseHandle, log: FastifyBaseLogger) {
     }
   }
 
+  /**
+   * The listener was lost and listens again: what was stored meanwhile was announced to nobody here.
+   * Each session with an event past the newest one heard (less a margin for a transaction that took
+   * its id before that one and committed after it) is announced as if by id alone, so each of its
+   * streams that is behind reads the log.
+   */
+  async function resumed(): Promise<void> {
+    const since = Math.max(0, heard - RESUME_MARGIN_IDS);
+    try {
+      for (const { sessionId, id } of await sessionsWithEventsAfter(database.db, since)) {
+        if (id > heard) heard = id;
+        dispatch({ s: sessionId, id });
+      }
+    } catch (error: unknown) {
+      log.warn({ err: error }, "chat streams' catch-up after the listener reconnected failed");
+    }
+  }
+
   return {
     async start(): Promise<void> {
-      stopListening ??= await database.listen(CHAT_CHANNEL, onNotify);
+      if (stopListening) return;
+      heard = await latestEventId(database.db);
+      stopListening = await database.listen(CHAT_CHANNEL, onNotify, () => void resumed());
     },
     async stop(): Promise<void> {
       const stop = stopListening;

@@ -190,6 +190,19 @@ export async function eventsAfter(
     .limit(limit);
 }
 
+/** Each session with events past `afterId`, with its newest event id. */
+export async function sessionsWithEventsAfter(
+  db: Database,
+  afterId: number,
+): Promise<{ sessionId: string; id: number }[]> {
+  const rows = await db
+    .select({ sessionId: chatEvents.sessionId, id: sql<number>`max(${chatEvents.id})` })
+    .from(chatEvents)
+    .where(gt(chatEvents.id, afterId))
+    .groupBy(chatEvents.sessionId);
+  return rows.map((row) => ({ sessionId: row.sessionId, id: Number(row.id) }));
+}
+
 export async function latestEventId(db: Database): Promise<number> {
   const [row] = await db.select({ id: sql<number>`coalesce(max(${chatEvents.id}), 0)` }).from(chatEvents);
   return Number(row?.id ?? 0);
